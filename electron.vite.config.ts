@@ -1,0 +1,27 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      // execa is ESM-only; bundle it so the CommonJS main/CLI output loads it on Node 20 and in Electron.
+      externalizeDeps: { exclude: ['execa'] },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/electron/main.ts'),
+          cli: resolve('src/main/cli/main.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve('src/preload/index.ts') } }
+    }
+  },
+  renderer: {
+    resolve: { alias: { '@renderer': resolve('src/renderer/src') } },
+    plugins: [react()]
+  }
+})

@@ -1,0 +1,121 @@
+/**
+ * The one event stream (DESIGN §1). The loop emits these; the store persists them, the bridge
+ * forwards them, `deskclaw run --json` prints them as NDJSON. Zod schemas so every consumer that
+ * receives them over a wire can validate; renderer code imports types only.
+ */
+import { z } from 'zod'
+
+export const ToolCallStatusSchema = z.enum([
+  'pending', // parsed, not yet judged
+  'awaiting_approval',
+  'running',
+  'completed',
+  'error',
+  'denied',
+  'interrupted' // the app stopped while it ran
+])
+export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>
+
+export const StopReasonSchema = z.enum(['final', 'max_iterations', 'cancelled'])
+export type StopReason = z.infer<typeof StopReasonSchema>
+
+/** What the approval modal shows: exactly what will run, as labelled fields. */
+export const ApprovalPreviewSchema = z.object({
+  title: z.string(),
+  fields: z.array(
+    z.object({
+      label: z.string(),
+      value: z.string(),
+      /** Render as code (commands, file content, paths). */
+      code: z.boolean().optional()
+    })
+  )
+})
+export type ApprovalPreview = z.infer<typeof ApprovalPreviewSchema>
+
+export const ApprovalAnswerSchema = z.enum(['allow_once', 'deny'])
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
+
+/** Who settled an approval: a person, or the broker when nobody answered in time / nobody could. */
+export const ApprovalResolverSchema = z.enum(['user', 'timeout', 'no_front_door', 'cancelled', 'policy'])
+export type ApprovalResolver = z.infer<typeof ApprovalResolverSchema>
+
+export const UsageSchema = z.object({
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  totalTokens: z.number().optional()
+})
+export type Usage = z.infer<typeof UsageSchema>
+
+const base = {
+  runId: z.string(),
+  conversationId: z.string(),
+  /** Milliseconds since the epoch. */
+  at: z.number()
+}
+
+export const AgentEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run_started'), ...base, prompt: z.string(), model: z.string() }),
+  z.object({ type: z.literal('text_delta'), ...base, messageId: z.string(), delta: z.string() }),
+  z.object({
+    type: z.literal('tool_call_started'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    args: z.unknown()
+  }),
+  z.object({
+    type: z.literal('tool_output_delta'),
+    ...base,
+    callId: z.string(),
+    stream: z.enum(['stdout', 'stderr']),
+    chunk: z.string()
+  }),
+  z.object({
+    type: z.literal('approval_requested'),
+    ...base,
+    approvalId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    args: z.unknown(),
+    reason: z.string(),
+    preview: ApprovalPreviewSchema,
+    expiresAt: z.number()
+  }),
+  z.object({
+    type: z.literal('approval_resolved'),
+    ...base,
+    approvalId: z.string(),
+    callId: z.string(),
+    answer: ApprovalAnswerSchema,
+    by: ApprovalResolverSchema,
+    reason: z.string().optional()
+  }),
+  z.object({
+    type: z.literal('tool_call_completed'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    status: ToolCallStatusSchema,
+    isError: z.boolean(),
+    /** What the user sees (may be longer than what the model got). */
+    output: z.string(),
+    durationMs: z.number()
+  }),
+  z.object({
+    type: z.literal('run_completed'),
+    ...base,
+    text: z.string(),
+    stopReason: StopReasonSchema,
+    iterations: z.number(),
+    usage: UsageSchema
+  }),
+  z.object({
+    type: z.literal('run_failed'),
+    ...base,
+    error: z.object({ code: z.string(), message: z.string() })
+  })
+])
+export type AgentEvent = z.infer<typeof AgentEventSchema>
+export type AgentEventType = AgentEvent['type']
+export type AgentEventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>
