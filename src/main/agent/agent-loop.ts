@@ -1,0 +1,165 @@
+import { streamText, type LanguageModel, type ModelMessage, type ToolContent } from 'ai'
+import {
+  AppError,
+  newId,
+  type AgentEvent,
+  type AppErrorShape,
+  type StopReason,
+  type Usage
+} from '../../shared'
+import type { ToolRegistry } from '../tools'
+import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
+
+export const DEFAULT_MAX_ITERATIONS = 10
+
+export interface AgentLoopOptions {
+  model: LanguageModel
+  /** "provider:model", for run_started. */
+  modelLabel: string
+  registry: ToolRegistry
+  runner: ToolCallRunner
+  systemPrompt: string
+  maxIterations: number
+  maxRetries: number
+  emit(event: AgentEvent): void
+  /** Persists model messages as soon as they exist, so the next turn has the context. */
+  onModelMessages(messages: ModelMessage[]): void
+  describeError(error: unknown): AppErrorShape
+}
+
+export interface AgentRunInput {
+  runId: string
+  conversationId: string
+  prompt: string
+  history: ModelMessage[]
+  signal: AbortSignal
+}
+
+export type AgentRunOutcome =
+  | { status: 'completed'; text: string; stopReason: StopReason; iterations: number; usage: Usage }
+  | { status: 'failed'; error: AppErrorShape; iterations: number }
+
+/**
+ * The loop (DESIGN §2): one streamed model call per step, tools declared without `execute` so
+ * execution, approval and truncation stay ours; stops on a final answer, maxIterations, cancel
+ * or an unrecoverable error. Never throws: the outcome is also emitted as an event.
+ */
+export async function runAgent(options: AgentLoopOptions, input: AgentRunInput): Promise<AgentRunOutcome> {
+  const { emit } = options
+  const scope = { runId: input.runId, conversationId: input.conversationId }
+  emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel })
+
+  const userMessage: ModelMessage = { role: 'user', content: input.prompt }
+  const messages: ModelMessage[] = [...input.history, userMessage]
+  options.onModelMessages([userMessage])
+  const usage: Required<Usage> = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
+  let iterations = 0
+  let lastText = ''
+
+  const complete = (stopReason: StopReason): AgentRunOutcome => {
+    emit({ type: 'run_completed', ...scope, at: Date.now(), text: lastText, stopReason, iterations, usage })
+    return { status: 'completed', text: lastText, stopReason, iterations, usage }
+  }
+
+  try {
+    for (;;) {
+      if (input.signal.aborted) return complete('cancelled')
+      if (iterations >= options.maxIterations) return complete('max_iterations')
+      iterations++
+      const step = await streamStep(options, messages, input, addUsage(usage))
+      lastText = step.text
+      messages.push(...step.responseMessages)
+      options.onModelMessages(step.responseMessages)
+      if (input.signal.aborted) return complete('cancelled')
+      if (step.toolCalls.length === 0) return complete('final')
+
+      const results = await options.runner.runStep(step.toolCalls, { ...scope, signal: input.signal })
+      const toolMessage: ModelMessage = { role: 'tool', content: toToolContent(results) }
+      messages.push(toolMessage)
+      options.onModelMessages([toolMessage])
+    }
+  } catch (error) {
+    if (input.signal.aborted) return complete('cancelled')
+    const described = options.describeError(error)
+    emit({ type: 'run_failed', ...scope, at: Date.now(), error: described })
+    return { status: 'failed', error: described, iterations }
+  }
+}
+
+interface StepResult {
+  text: string
+  toolCalls: ModelToolCall[]
+  responseMessages: ModelMessage[]
+}
+
+async function streamStep(
+  options: AgentLoopOptions,
+  messages: ModelMessage[],
+  input: AgentRunInput,
+  onUsage: (usage: Usage) => void
+): Promise<StepResult> {
+  const messageId = newId('msg')
+  const result = streamText({
+    model: options.model,
+    system: options.systemPrompt,
+    messages,
+    tools: options.registry.toModelTools(),
+    abortSignal: input.signal,
+    maxRetries: options.maxRetries,
+    // Errors arrive as 'error' parts and end the run with one line; the SDK's default logs stacks.
+    onError: () => {}
+  })
+  let text = ''
+  const toolCalls: ModelToolCall[] = []
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case 'text-delta':
+        if (part.text.length === 0) break
+        text += part.text
+        options.emit({
+          type: 'text_delta',
+          runId: input.runId,
+          conversationId: input.conversationId,
+          at: Date.now(),
+          messageId,
+          delta: part.text
+        })
+        break
+      case 'tool-call':
+        // Invalid calls (unknown tool, arguments that are not JSON) come through too; the runner
+        // turns them into error results with our own wording.
+        toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input })
+        break
+      case 'finish-step':
+        onUsage(part.usage)
+        break
+      case 'error':
+        throw part.error
+      case 'abort':
+        throw new AppError('CANCELLED', 'Cancelled by the user.')
+      default:
+        break
+    }
+  }
+  const response = await result.response
+  // The SDK appends its own tool-error messages for invalid calls; ours replace them.
+  const responseMessages = response.messages.filter((message) => message.role !== 'tool')
+  return { text, toolCalls, responseMessages }
+}
+
+function toToolContent(results: ToolCallResult[]): ToolContent {
+  return results.map(({ call, forLlm, isError }) => ({
+    type: 'tool-result' as const,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    output: isError ? { type: 'error-text' as const, value: forLlm } : { type: 'text' as const, value: forLlm }
+  }))
+}
+
+function addUsage(total: Required<Usage>) {
+  return (usage: Usage): void => {
+    total.inputTokens += usage.inputTokens ?? 0
+    total.outputTokens += usage.outputTokens ?? 0
+    total.totalTokens += usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)
+  }
+}

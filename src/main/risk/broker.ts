@@ -1,0 +1,136 @@
+import {
+  newId,
+  type AgentEvent,
+  type ApprovalAnswer,
+  type ApprovalPreview,
+  type ApprovalResolver,
+  type PendingApproval
+} from '../../shared'
+
+export interface ApprovalQuestion {
+  runId: string
+  conversationId: string
+  callId: string
+  tool: string
+  args: unknown
+  reason: string
+  preview: ApprovalPreview
+  signal?: AbortSignal
+}
+
+export interface ApprovalDecision {
+  answer: ApprovalAnswer
+  by: ApprovalResolver
+  reason?: string
+}
+
+interface Waiting {
+  question: PendingApproval
+  settle(decision: ApprovalDecision): void
+}
+
+export interface ApprovalBrokerOptions {
+  timeoutMs: number
+  emit(event: AgentEvent): void
+}
+
+/**
+ * Sends every question to all front doors (through `approval_requested` events) and waits for
+ * the first answer. Fails closed: no front door, no answer before the timeout, or a cancelled run
+ * all mean deny. Every outcome is emitted as `approval_resolved`, so it reaches the audit log.
+ */
+export class ApprovalBroker {
+  private readonly waiting = new Map<string, Waiting>()
+  private readonly frontDoors = new Set<string>()
+  private timeoutMs: number
+
+  constructor(private readonly options: ApprovalBrokerOptions) {
+    this.timeoutMs = options.timeoutMs
+  }
+
+  setTimeout(ms: number): void {
+    this.timeoutMs = ms
+  }
+
+  /** A front door (window, web client, CLI prompt) that can show questions; returns its detach. */
+  attachFrontDoor(name: string): () => void {
+    const key = `${name}#${newId('appr')}`
+    this.frontDoors.add(key)
+    return () => {
+      this.frontDoors.delete(key)
+    }
+  }
+
+  hasFrontDoor(): boolean {
+    return this.frontDoors.size > 0
+  }
+
+  pending(): PendingApproval[] {
+    return [...this.waiting.values()].map((entry) => entry.question)
+  }
+
+  request(question: ApprovalQuestion): Promise<ApprovalDecision> {
+    const approvalId = newId('appr')
+    const now = Date.now()
+    const pending: PendingApproval = {
+      approvalId,
+      conversationId: question.conversationId,
+      runId: question.runId,
+      callId: question.callId,
+      tool: question.tool,
+      args: question.args,
+      reason: question.reason,
+      preview: question.preview,
+      expiresAt: now + this.timeoutMs
+    }
+    return new Promise<ApprovalDecision>((resolve) => {
+      let done = false
+      const settle = (decision: ApprovalDecision): void => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        question.signal?.removeEventListener('abort', onAbort)
+        this.waiting.delete(approvalId)
+        this.options.emit({
+          type: 'approval_resolved',
+          at: Date.now(),
+          runId: question.runId,
+          conversationId: question.conversationId,
+          approvalId,
+          callId: question.callId,
+          answer: decision.answer,
+          by: decision.by,
+          ...(decision.reason ? { reason: decision.reason } : {})
+        })
+        resolve(decision)
+      }
+      const timer = setTimeout(
+        () => settle({ answer: 'deny', by: 'timeout', reason: 'No answer before the approval timed out.' }),
+        this.timeoutMs
+      )
+      const onAbort = (): void => settle({ answer: 'deny', by: 'cancelled', reason: 'The run was cancelled.' })
+      // Registered before the question goes out: a front door may answer synchronously.
+      this.waiting.set(approvalId, { question: pending, settle })
+      this.options.emit({ type: 'approval_requested', at: now, ...pending })
+
+      if (question.signal?.aborted) onAbort()
+      else question.signal?.addEventListener('abort', onAbort, { once: true })
+      if (!this.hasFrontDoor()) {
+        settle({ answer: 'deny', by: 'no_front_door', reason: 'Nobody is there to approve it (no window or prompt is open).' })
+      }
+    })
+  }
+
+  /** An answer from a front door; false when the question is already settled or unknown. */
+  respond(approvalId: string, answer: ApprovalAnswer, reason?: string, by: ApprovalResolver = 'user'): boolean {
+    const entry = this.waiting.get(approvalId)
+    if (!entry) return false
+    entry.settle({ answer, by, ...(reason?.trim() ? { reason: reason.trim() } : {}) })
+    return true
+  }
+
+  /** Denies everything still waiting (shutdown). */
+  denyAll(reason: string): void {
+    for (const entry of [...this.waiting.values()]) entry.settle({ answer: 'deny', by: 'cancelled', reason })
+  }
+}

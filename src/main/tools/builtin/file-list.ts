@@ -1,0 +1,35 @@
+import { readdir } from 'node:fs/promises'
+import { z } from 'zod'
+import { confineToWorkspace } from '../../workspace'
+import { defineTool, fail, ok } from '../define-tool'
+
+const MAX_ENTRIES = 1_000
+
+export const fileListTool = defineTool({
+  name: 'file_list',
+  description: 'List the files and folders in a workspace folder (not recursive). Folders end with "/".',
+  compactDescription: 'List a folder',
+  category: 'fs_read',
+  input: z.object({
+    path: z.string().optional().describe('Folder relative to the workspace (default: the workspace root)')
+  }),
+  preview: (args, { workspace }) => ({
+    title: 'List a folder',
+    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path ?? '.').display, code: true }]
+  }),
+  async run(args, ctx) {
+    const target = confineToWorkspace(ctx.workspace, args.path ?? '.')
+    const entries = await readdir(target.absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOTDIR') return `${target.display} is a file, not a folder; use file_read.`
+      return `Folder not found: ${target.display}`
+    })
+    if (typeof entries === 'string') return fail(entries)
+    const names = entries
+      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .sort((a, b) => a.localeCompare(b))
+    if (names.length === 0) return ok(`${target.display} is empty.`)
+    const shown = names.slice(0, MAX_ENTRIES)
+    const more = names.length > MAX_ENTRIES ? `\n[${names.length - MAX_ENTRIES} more entries not shown]` : ''
+    return ok(shown.join('\n') + more)
+  }
+})

@@ -1,0 +1,35 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { z } from 'zod'
+import { confineToWorkspace } from '../../workspace'
+import { defineTool, ok } from '../define-tool'
+
+export const fileWriteTool = defineTool({
+  name: 'file_write',
+  description:
+    'Create or overwrite a text file in the workspace with the given content. Parent folders are created. ' +
+    'To change part of an existing file, prefer file_edit.',
+  compactDescription: 'Create or overwrite a file',
+  category: 'fs_write',
+  input: z.object({
+    path: z.string().min(1).describe('Path relative to the workspace'),
+    content: z.string().describe('The complete new content of the file')
+  }),
+  preview: (args, { workspace }) => ({
+    title: 'Write a file',
+    fields: [
+      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true },
+      { label: 'Content', value: args.content, code: true }
+    ]
+  }),
+  async run(args, ctx) {
+    const target = confineToWorkspace(ctx.workspace, args.path)
+    await mkdir(dirname(target.absolute), { recursive: true })
+    // Write then rename, so a crash never leaves a half-written file behind.
+    const temporary = `${target.absolute}.deskclaw-${process.pid}-${Date.now()}.tmp`
+    await writeFile(temporary, args.content, 'utf8')
+    await rename(temporary, target.absolute)
+    const bytes = Buffer.byteLength(args.content, 'utf8')
+    return ok(`Wrote ${bytes} bytes to ${target.display}.`)
+  }
+})
