@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs'
+import type { ModelMessage } from 'ai'
+import { AppError, newId, type AgentEvent, type Settings } from '../../shared'
+import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
+import { createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type ProviderConfig } from '../providers'
+import type { ApprovalBroker } from '../risk'
+import type { Runtime } from '../runtime'
+import type { ConversationStore } from '../store'
+import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
+
+export interface AgentServiceDeps {
+  store: ConversationStore
+  registry: ToolRegistry
+  approvals: ApprovalBroker
+  runtime: Runtime
+  settings(): Settings
+  apiKey(settings: Settings): string | undefined
+  emit(event: AgentEvent): void
+}
+
+interface ActiveRun {
+  conversationId: string
+  controller: AbortController
+  done: Promise<AgentRunOutcome>
+}
+
+/** Starts, tracks and cancels runs; one run at a time per conversation. */
+export class AgentService {
+  private readonly active = new Map<string, ActiveRun>()
+
+  constructor(private readonly deps: AgentServiceDeps) {}
+
+  /** Starts a run and returns at once; progress arrives as events. */
+  send(conversationId: string, text: string): { runId: string } {
+    const { store } = this.deps
+    if (!store.getConversation(conversationId)) {
+      throw new AppError('NOT_FOUND', `Conversation ${conversationId} does not exist.`)
+    }
+    for (const run of this.active.values()) {
+      if (run.conversationId === conversationId) {
+        throw new AppError('BUSY', 'This conversation is already working on a request. Stop it or wait.')
+      }
+    }
+    const settings = this.deps.settings()
+    const providerConfig: ProviderConfig = {
+      provider: settings.provider,
+      model: settings.model,
+      baseUrl: settings.baseUrl,
+      apiKey: this.deps.apiKey(settings),
+      apiKeyEnv: settings.apiKeyEnv
+    }
+    const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
+    mkdirSync(settings.workspace, { recursive: true })
+
+    const runId = newId('run')
+    const history = store.loadModelMessages(conversationId) as ModelMessage[]
+    store.addUserMessage(conversationId, runId, text)
+    const controller = new AbortController()
+    const runner = new ToolCallRunner({
+      registry: this.deps.registry,
+      approvals: this.deps.approvals,
+      autonomy: settings.autonomy,
+      workspace: settings.workspace,
+      runtime: this.deps.runtime,
+      outputLimits: DEFAULT_OUTPUT_LIMITS,
+      emit: this.deps.emit
+    })
+    const done = runAgent(
+      {
+        model,
+        modelLabel: `${settings.provider}:${settings.model}`,
+        registry: this.deps.registry,
+        runner,
+        systemPrompt: buildSystemPrompt(settings.workspace),
+        maxIterations: settings.maxIterations,
+        maxRetries: MODEL_MAX_RETRIES,
+        emit: this.deps.emit,
+        onModelMessages: (messages) => store.appendModelMessages(conversationId, runId, messages),
+        describeError: (error) => describeModelError(error, providerConfig)
+      },
+      { runId, conversationId, prompt: text, history, signal: controller.signal }
+    ).finally(() => this.active.delete(runId))
+    this.active.set(runId, { conversationId, controller, done })
+    return { runId }
+  }
+
+  cancel(runId: string): boolean {
+    const run = this.active.get(runId)
+    if (!run) return false
+    run.controller.abort()
+    return true
+  }
+
+  /** Resolves when the run ends (the CLI waits on this). */
+  wait(runId: string): Promise<AgentRunOutcome> {
+    const run = this.active.get(runId)
+    if (!run) throw new AppError('NOT_FOUND', `Run ${runId} is not running.`)
+    return run.done
+  }
+
+  async cancelAll(): Promise<void> {
+    const runs = [...this.active.values()]
+    for (const run of runs) run.controller.abort()
+    await Promise.allSettled(runs.map((run) => run.done))
+  }
+}

@@ -1,0 +1,93 @@
+import { join } from 'node:path'
+import type { AgentEvent, Settings } from '../../shared'
+import { ApprovalBroker } from '../risk'
+import { NativeRuntime, type Runtime } from '../runtime'
+import { SqliteConversationStore, type ConversationStore } from '../store'
+import { builtinTools, ToolRegistry } from '../tools'
+import { AgentService } from './agent-service'
+import { EventBus } from './event-bus'
+import { CONVENTIONAL_API_KEY_ENV } from '../providers'
+import { resolveSettings } from './settings'
+
+export interface AppConfig {
+  /** Folder for deskclaw.db. */
+  dataDir: string
+  /** This process's overrides (CLI flags, environment); not saved. */
+  overrides?: Partial<Settings>
+  /** An explicit key (e.g. read by the CLI from --api-key-env); else read from settings.apiKeyEnv. */
+  apiKey?: string
+  env?: NodeJS.ProcessEnv
+  runtime?: Runtime
+  /** better-sqlite3 addon built for another ABI (Electron). */
+  nativeBinding?: string
+}
+
+/** The composition root: every main-process service, built from one config (DESIGN §1). */
+export class DeskclawApp {
+  readonly store: ConversationStore
+  readonly events = new EventBus()
+  readonly approvals: ApprovalBroker
+  readonly registry = new ToolRegistry(builtinTools)
+  readonly agent: AgentService
+  private settingsCache: Settings
+
+  private constructor(private readonly config: AppConfig) {
+    this.store = SqliteConversationStore.open(join(config.dataDir, 'deskclaw.db'), {
+      nativeBinding: config.nativeBinding
+    })
+    const recovered = this.store.recoverInterrupted()
+    if (recovered.runs + recovered.toolCalls > 0) {
+      console.warn(`[deskclaw] marked ${recovered.runs} run(s) and ${recovered.toolCalls} tool call(s) from the last session as interrupted`)
+    }
+    this.settingsCache = resolveSettings(this.store.getSettings(), config.overrides)
+    const emit = (event: AgentEvent): void => this.emit(event)
+    this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
+    this.agent = new AgentService({
+      store: this.store,
+      registry: this.registry,
+      approvals: this.approvals,
+      runtime: config.runtime ?? new NativeRuntime(),
+      settings: () => this.settingsCache,
+      apiKey: (settings) => this.apiKeyFor(settings),
+      emit
+    })
+  }
+
+  static create(config: AppConfig): DeskclawApp {
+    return new DeskclawApp(config)
+  }
+
+  settings(): Settings {
+    return this.settingsCache
+  }
+
+  updateSettings(patch: Partial<Settings>): Settings {
+    const next = resolveSettings({ ...this.store.getSettings(), ...patch }, this.config.overrides)
+    this.store.saveSettings(patch)
+    this.settingsCache = next
+    this.approvals.setTimeout(next.approvalTimeoutMs)
+    this.events.publish({ kind: 'settings_changed', settings: next })
+    return next
+  }
+
+  /** Persist first, then fan out: what a front door shows is already on disk. */
+  private emit(event: AgentEvent): void {
+    this.store.recordEvent(event)
+    this.events.publish({ kind: 'agent', event })
+    if (event.type === 'run_started' || event.type === 'run_completed' || event.type === 'run_failed') {
+      this.events.publish({ kind: 'conversations_changed' })
+    }
+  }
+
+  private apiKeyFor(settings: Settings): string | undefined {
+    if (this.config.apiKey) return this.config.apiKey
+    const env = this.config.env ?? process.env
+    return env[settings.apiKeyEnv] ?? env[CONVENTIONAL_API_KEY_ENV[settings.provider]]
+  }
+
+  async close(): Promise<void> {
+    this.approvals.denyAll('DeskClaw is closing.')
+    await this.agent.cancelAll()
+    this.store.close()
+  }
+}

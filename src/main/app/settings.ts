@@ -1,0 +1,57 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { SettingsSchema, type Settings } from '../../shared'
+import { DEFAULT_MAX_ITERATIONS } from '../agent'
+import { CONVENTIONAL_API_KEY_ENV, DEFAULT_BASE_URLS } from '../providers'
+
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000
+
+export function defaultSettings(): Settings {
+  return {
+    provider: 'openai-compatible',
+    model: '',
+    baseUrl: DEFAULT_BASE_URLS['openai-compatible'],
+    apiKeyEnv: CONVENTIONAL_API_KEY_ENV['openai-compatible'],
+    autonomy: 'supervised',
+    workspace: join(homedir(), 'DeskClaw'),
+    language: 'en',
+    maxIterations: DEFAULT_MAX_ITERATIONS,
+    approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS
+  }
+}
+
+/**
+ * Built-in defaults ← saved settings ← this process's overrides (CLI flags, environment).
+ * Saved values that no longer validate are dropped one by one instead of failing the start.
+ */
+export function resolveSettings(saved: Partial<Settings>, overrides: Partial<Settings> = {}): Settings {
+  const merged: Record<string, unknown> = { ...defaultSettings() }
+  for (const layer of [saved, overrides]) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (value === undefined) continue
+      const candidate = { ...merged, [key]: value }
+      if (SettingsSchema.safeParse(candidate).success) merged[key] = value
+    }
+  }
+  return SettingsSchema.parse(merged)
+}
+
+/** Settings from environment variables, for headless use (DESKCLAW_PROVIDER, _MODEL, _BASE_URL). */
+export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
+  const fromEnv: Partial<Settings> = {}
+  const provider = env.DESKCLAW_PROVIDER
+  if (provider === 'openai' || provider === 'anthropic' || provider === 'openai-compatible') fromEnv.provider = provider
+  if (env.DESKCLAW_MODEL) fromEnv.model = env.DESKCLAW_MODEL
+  if (env.DESKCLAW_BASE_URL) fromEnv.baseUrl = env.DESKCLAW_BASE_URL
+  if (env.DESKCLAW_API_KEY_ENV) fromEnv.apiKeyEnv = env.DESKCLAW_API_KEY_ENV
+  if (env.DESKCLAW_WORKSPACE) fromEnv.workspace = env.DESKCLAW_WORKSPACE
+  return fromEnv
+}
+
+/** The user-data folder: DESKCLAW_HOME, else the platform's config folder (what Electron's userData is). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DESKCLAW_HOME) return env.DESKCLAW_HOME
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'DeskClaw')
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'DeskClaw')
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'DeskClaw')
+}

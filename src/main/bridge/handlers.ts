@@ -1,0 +1,51 @@
+import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
+import type { DeskclawApp } from '../app'
+
+export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
+export type HandlerTable = { [K in CallName]: Handler<K> }
+
+declare const __APP_VERSION__: string | undefined
+
+/** The one handler table both transports serve (DESIGN §1). Inputs arrive already validated. */
+export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'websocket'): HandlerTable {
+  const { store } = app
+  const notFound = (id: string): AppError => new AppError('NOT_FOUND', `Conversation ${id} does not exist.`)
+  const changed = (): void => app.events.publish({ kind: 'conversations_changed' })
+  return {
+    'app.info': () => ({
+      version: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : (process.env.npm_package_version ?? '0.0.0'),
+      transport,
+      workspace: app.settings().workspace
+    }),
+    'conversations.list': () => store.listConversations(),
+    'conversations.create': ({ title }) => {
+      const conversation = store.createConversation(title)
+      changed()
+      return conversation
+    },
+    'conversations.get': ({ id }) => {
+      const detail = store.getConversation(id)
+      if (!detail) throw notFound(id)
+      return detail
+    },
+    'conversations.rename': ({ id, title }) => {
+      const renamed = store.renameConversation(id, title)
+      if (!renamed) throw notFound(id)
+      changed()
+      return renamed
+    },
+    'conversations.delete': ({ id }) => {
+      if (!store.deleteConversation(id)) throw notFound(id)
+      changed()
+      return {}
+    },
+    'agent.send': ({ conversationId, text }) => app.agent.send(conversationId, text),
+    'agent.cancel': ({ runId }) => ({ cancelled: app.agent.cancel(runId) }),
+    'approvals.pending': () => app.approvals.pending(),
+    'approvals.respond': ({ approvalId, answer, reason }) => ({
+      accepted: app.approvals.respond(approvalId, answer, reason)
+    }),
+    'settings.get': () => app.settings(),
+    'settings.update': (patch) => app.updateSettings(patch)
+  }
+}

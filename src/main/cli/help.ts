@@ -1,0 +1,37 @@
+export const EXIT = {
+  done: 0,
+  failed: 1,
+  usage: 2,
+  maxIterations: 3,
+  cancelled: 130
+} as const
+
+export const MAIN_HELP = `deskclaw — a desktop AI agent that asks before anything risky
+
+Usage:
+  deskclaw run [options] PROMPT     run one task headless and print the answer
+  deskclaw web [options]            serve the DeskClaw UI in your browser (loopback only)
+  deskclaw --version | --help
+
+Model options (run, web):
+  --provider openai|anthropic|openai-compatible
+  --base-url URL          e.g. http://localhost:11434/v1 (Ollama), https://api.deepseek.com/v1
+  --model NAME            e.g. gpt-4.1-mini, claude-sonnet-4-5, qwen2.5:7b
+  --api-key-env VAR       the environment variable that holds the API key
+Agent options (run, web):
+  --workspace DIR         the folder file tools may touch (run: default the current folder)
+  --autonomy readonly|supervised|full   (default supervised: asks before anything that is not a read)
+  --max-iterations N      model steps before stopping (default 10)
+  --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder)
+Run options:
+  --approve ask|allow|deny  answer approvals: ask on the terminal (default; deny when there is no terminal),
+                            or allow / deny all of them
+  --json                  print events as NDJSON, one object per line
+  --conversation ID       continue a conversation
+Web options:
+  --host 127.0.0.1        loopback address to listen on
+  --port N                port (default: a free one)
+
+Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
+3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
+`

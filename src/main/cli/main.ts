@@ -1,0 +1,110 @@
+/** `deskclaw` — the command-line front door (DESIGN §1). */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { AppError, errorMessage } from '../../shared'
+import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
+import { startWebHost } from '../bridge'
+import { parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
+import { attachCliApprover } from './approver'
+import { EXIT, MAIN_HELP } from './help'
+import { printHuman, printJson } from './printer'
+
+declare const __APP_VERSION__: string | undefined
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'run':
+      return runCommand(parseRunArgs(rest))
+    case 'web':
+      return webCommand(rest)
+    case '--version':
+    case '-v':
+      process.stdout.write(`${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}\n`)
+      return EXIT.done
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(MAIN_HELP)
+      return EXIT.done
+    default:
+      throw new UsageError(`unknown command "${command}" (try: deskclaw --help)`)
+  }
+}
+
+function openApp(args: CommonArgs, defaults: { workspace?: string } = {}): DeskclawApp {
+  return DeskclawApp.create({
+    dataDir: args.dataDir ?? defaultDataDir(),
+    overrides: { ...defaults, ...settingsFromEnv(process.env), ...args.overrides }
+  })
+}
+
+async function runCommand(args: RunArgs): Promise<number> {
+  if (args.help) {
+    process.stdout.write(MAIN_HELP)
+    return EXIT.done
+  }
+  const app = openApp(args, { workspace: process.cwd() })
+  const detachApprover = attachCliApprover(app, args.approve, Boolean(process.stdin.isTTY && process.stderr.isTTY))
+  const print = args.json ? printJson : printHuman
+  const unsubscribe = app.events.subscribe((event) => {
+    if (event.kind === 'agent') print(event.event)
+  })
+  let runId: string | undefined
+  const onSigint = (): void => {
+    if (runId) app.agent.cancel(runId)
+  }
+  process.on('SIGINT', onSigint)
+  try {
+    const conversationId = args.conversationId ?? app.store.createConversation().id
+    runId = app.agent.send(conversationId, args.prompt).runId
+    const outcome = await app.agent.wait(runId)
+    if (outcome.status === 'failed') {
+      process.stderr.write(`deskclaw: ${outcome.error.message}\n`)
+      return EXIT.failed
+    }
+    if (outcome.stopReason === 'cancelled') return EXIT.cancelled
+    if (outcome.stopReason === 'max_iterations') return EXIT.maxIterations
+    return EXIT.done
+  } finally {
+    process.off('SIGINT', onSigint)
+    unsubscribe()
+    detachApprover()
+    await app.close()
+  }
+}
+
+async function webCommand(argv: string[]): Promise<number> {
+  const args = parseWebArgs(argv)
+  if (args.help) {
+    process.stdout.write(MAIN_HELP)
+    return EXIT.done
+  }
+  const rendererDir = join(__dirname, '../renderer')
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new AppError('NOT_CONFIGURED', `The UI is not built (${rendererDir} is missing): run npm run build`)
+  }
+  const app = openApp(args)
+  const host = await startWebHost({ app, rendererDir, host: args.host, port: args.port })
+  process.stdout.write(`DeskClaw is running at ${host.url}\nOpen it in your browser. Press Ctrl+C to stop.\n`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await host.close()
+  await app.close()
+  return EXIT.done
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    // One line, never a stack trace: usage and configuration problems are the user's to fix.
+    const isUsage = error instanceof UsageError || (error instanceof AppError && error.code === 'NOT_CONFIGURED')
+    process.stderr.write(`deskclaw: ${errorMessage(error)}\n`)
+    process.exitCode = isUsage ? EXIT.usage : EXIT.failed
+  }
+)

@@ -1,0 +1,40 @@
+import type { AgentEvent } from '../../shared'
+
+/** NDJSON: one event per line, exactly as emitted. */
+export function printJson(event: AgentEvent): void {
+  process.stdout.write(JSON.stringify(event) + '\n')
+}
+
+/** For people: the answer on stdout, tool activity on stderr. */
+export function printHuman(event: AgentEvent): void {
+  switch (event.type) {
+    case 'text_delta':
+      process.stdout.write(event.delta)
+      break
+    case 'tool_call_started':
+      process.stderr.write(`\n▸ ${event.tool} ${summarizeArgs(event.args)}\n`)
+      break
+    case 'tool_call_completed': {
+      const mark = event.status === 'completed' ? '✓' : event.status === 'denied' ? '⊘' : '✗'
+      const firstLine = event.isError ? ` — ${event.output.split('\n')[0]}` : ''
+      process.stderr.write(`${mark} ${event.tool} ${event.status} (${event.durationMs} ms)${firstLine}\n`)
+      break
+    }
+    case 'run_completed':
+      if (event.text && !event.text.endsWith('\n')) process.stdout.write('\n')
+      if (event.stopReason === 'max_iterations') {
+        process.stderr.write(`Stopped after ${event.iterations} steps (--max-iterations).\n`)
+      }
+      break
+    default:
+      break
+  }
+}
+
+function summarizeArgs(args: unknown): string {
+  if (!args || typeof args !== 'object') return String(args ?? '')
+  const record = args as Record<string, unknown>
+  const main = record.command ?? record.path
+  const text = typeof main === 'string' ? main : JSON.stringify(args)
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text
+}

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AgentEvent, Settings } from '../../src/shared'
+import { DeskclawApp } from '../../src/main/app'
+
+export interface TempApp {
+  app: DeskclawApp
+  dataDir: string
+  workspace: string
+  events: AgentEvent[]
+  /** Answers every approval this way (attaches a front door); null leaves questions unanswered. */
+  setApprover(answer: 'allow_once' | 'deny' | null, reason?: string): void
+  dispose(): Promise<void>
+}
+
+/** A real app over a real SQLite file in a temp folder, pointed at a scripted model server. */
+export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}): TempApp {
+  const root = mkdtempSync(join(tmpdir(), 'deskclaw-test-'))
+  const dataDir = join(root, 'data')
+  const workspace = join(root, 'workspace')
+  mkdirSync(workspace, { recursive: true })
+  const app = DeskclawApp.create({
+    dataDir,
+    overrides: {
+      provider: 'openai-compatible',
+      baseUrl,
+      model: 'scripted-model',
+      workspace,
+      ...overrides
+    },
+    env: {}
+  })
+  const events: AgentEvent[] = []
+  app.events.subscribe((event) => {
+    if (event.kind === 'agent') events.push(event.event)
+  })
+  let detach: (() => void) | null = null
+  let unsubscribe: (() => void) | null = null
+  return {
+    app,
+    dataDir,
+    workspace,
+    events,
+    setApprover(answer, reason) {
+      detach?.()
+      unsubscribe?.()
+      detach = app.approvals.attachFrontDoor('test')
+      unsubscribe = app.events.subscribe((event) => {
+        if (answer && event.kind === 'agent' && event.event.type === 'approval_requested') {
+          app.approvals.respond(event.event.approvalId, answer, reason)
+        }
+      })
+    },
+    async dispose() {
+      detach?.()
+      unsubscribe?.()
+      await app.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Runs one prompt in a new conversation and waits for the outcome. */
+export async function runPrompt(temp: TempApp, prompt: string, conversationId?: string) {
+  const id = conversationId ?? temp.app.store.createConversation().id
+  const { runId } = temp.app.agent.send(id, prompt)
+  const outcome = await temp.app.agent.wait(runId)
+  return { conversationId: id, runId, outcome, events: temp.events.filter((event) => event.runId === runId) }
+}
