@@ -6,6 +6,7 @@ import { createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type Provid
 import type { ApprovalBroker } from '../risk'
 import type { Runtime } from '../runtime'
 import type { ConversationStore } from '../store'
+import { apiKeyEnvFor } from './settings'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
 
 export interface AgentServiceDeps {
@@ -47,7 +48,7 @@ export class AgentService {
       model: settings.model,
       baseUrl: settings.baseUrl,
       apiKey: this.deps.apiKey(settings),
-      apiKeyEnv: settings.apiKeyEnv
+      apiKeyEnv: apiKeyEnvFor(settings)
     }
     const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
     mkdirSync(settings.workspace, { recursive: true })

@@ -6,8 +6,7 @@ import { SqliteConversationStore, type ConversationStore } from '../store'
 import { builtinTools, ToolRegistry } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
-import { CONVENTIONAL_API_KEY_ENV } from '../providers'
-import { resolveSettings } from './settings'
+import { apiKeyEnvFor, resolveSettings } from './settings'
 
 export interface AppConfig {
   /** Folder for deskclaw.db. */
@@ -30,8 +29,10 @@ export class DeskclawApp {
   readonly registry = new ToolRegistry(builtinTools)
   readonly agent: AgentService
   private settingsCache: Settings
+  private readonly overrides: Partial<Settings>
 
   private constructor(private readonly config: AppConfig) {
+    this.overrides = { ...config.overrides }
     this.store = SqliteConversationStore.open(join(config.dataDir, 'deskclaw.db'), {
       nativeBinding: config.nativeBinding
     })
@@ -39,7 +40,7 @@ export class DeskclawApp {
     if (recovered.runs + recovered.toolCalls > 0) {
       console.warn(`[deskclaw] marked ${recovered.runs} run(s) and ${recovered.toolCalls} tool call(s) from the last session as interrupted`)
     }
-    this.settingsCache = resolveSettings(this.store.getSettings(), config.overrides)
+    this.settingsCache = resolveSettings(this.store.getSettings(), this.overrides)
     const emit = (event: AgentEvent): void => this.emit(event)
     this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
     this.agent = new AgentService({
@@ -62,7 +63,9 @@ export class DeskclawApp {
   }
 
   updateSettings(patch: Partial<Settings>): Settings {
-    const next = resolveSettings({ ...this.store.getSettings(), ...patch }, this.config.overrides)
+    // What the user sets now wins over this process's start-up overrides from then on.
+    for (const key of Object.keys(patch) as Array<keyof Settings>) delete this.overrides[key]
+    const next = resolveSettings({ ...this.store.getSettings(), ...patch }, this.overrides)
     this.store.saveSettings(patch)
     this.settingsCache = next
     this.approvals.setTimeout(next.approvalTimeoutMs)
@@ -82,7 +85,7 @@ export class DeskclawApp {
   private apiKeyFor(settings: Settings): string | undefined {
     if (this.config.apiKey) return this.config.apiKey
     const env = this.config.env ?? process.env
-    return env[settings.apiKeyEnv] ?? env[CONVENTIONAL_API_KEY_ENV[settings.provider]]
+    return env[apiKeyEnvFor(settings)]
   }
 
   async close(): Promise<void> {

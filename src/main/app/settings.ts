@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
 import { CONVENTIONAL_API_KEY_ENV, DEFAULT_BASE_URLS } from '../providers'
+import type { ProviderKind } from '../../shared'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000
 
@@ -11,7 +12,7 @@ export function defaultSettings(): Settings {
     provider: 'openai-compatible',
     model: '',
     baseUrl: DEFAULT_BASE_URLS['openai-compatible'],
-    apiKeyEnv: CONVENTIONAL_API_KEY_ENV['openai-compatible'],
+    apiKeyEnv: '', // empty: the provider's conventional variable (OPENAI_API_KEY, …)
     autonomy: 'supervised',
     workspace: join(homedir(), 'DeskClaw'),
     language: 'en',
@@ -54,4 +55,9 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'DeskClaw')
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'DeskClaw')
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'DeskClaw')
+}
+
+/** The variable that holds the key: the one the user named, else the provider's conventional one. */
+export function apiKeyEnvFor(settings: Pick<Settings, 'apiKeyEnv' | 'provider'>): string {
+  return settings.apiKeyEnv.trim() || CONVENTIONAL_API_KEY_ENV[settings.provider as ProviderKind]
 }

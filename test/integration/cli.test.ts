@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startScriptedOpenAI } from '../fixtures/scripted-openai'
+import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
+import type { AgentEvent } from '../../src/shared'
+
+const cli = join(process.cwd(), 'bin', 'deskclaw.js')
+let server: ScriptedServer | undefined
+
+beforeAll(() => {
+  if (!existsSync(join(process.cwd(), 'out', 'main', 'cli.js'))) {
+    throw new Error('The CLI is not built: run `npm run build` (npm test does it first).')
+  }
+})
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+  events: AgentEvent[]
+  workspace: string
+}
+
+async function runCli(args: string[], script: ScriptStep[] = []): Promise<CliResult> {
+  server = await startScriptedOpenAI(script)
+  const root = mkdtempSync(join(tmpdir(), 'deskclaw-cli-'))
+  const workspace = join(root, 'ws')
+  const child = spawn(
+    process.execPath,
+    [cli, 'run', '--provider', 'openai-compatible', '--base-url', server.url, '--model', 'scripted-model', '--workspace', workspace, ...args],
+    { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  const events = args.includes('--json')
+    ? stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as AgentEvent)
+    : []
+  return { code, stdout, stderr, events, workspace }
+}
+
+const writeThenAnswer: ScriptStep[] = [
+  { text: 'Writing.', toolCalls: [{ name: 'file_write', args: { path: 'out.txt', content: 'hello' } }] },
+  { text: 'All done.' }
+]
+
+describe('deskclaw run', () => {
+  it('--json prints every event as one JSON object per line', async () => {
+    const result = await runCli(['--json', '--approve', 'allow', 'write a file'], writeThenAnswer)
+    expect(result.code).toBe(0)
+    const types = result.events.map((event) => event.type)
+    expect(types[0]).toBe('run_started')
+    expect(types).toEqual(
+      expect.arrayContaining(['text_delta', 'tool_call_started', 'approval_requested', 'approval_resolved', 'tool_call_completed'])
+    )
+    expect(types.at(-1)).toBe('run_completed')
+    const started = result.events.find((e) => e.type === 'tool_call_started')
+    expect(started).toMatchObject({ tool: 'file_write', args: { path: 'out.txt', content: 'hello' } })
+    expect(started).toHaveProperty('callId')
+    const completed = result.events.find((e) => e.type === 'tool_call_completed')
+    expect(completed).toMatchObject({ tool: 'file_write', isError: false, output: 'Wrote 5 bytes to out.txt.' })
+    expect(completed).toHaveProperty('durationMs')
+    expect(result.events.at(-1)).toMatchObject({ type: 'run_completed', text: 'All done.', stopReason: 'final', iterations: 2 })
+    expect(readFileSync(join(result.workspace, 'out.txt'), 'utf8')).toBe('hello')
+  })
+
+  it('--approve deny: the write does not happen and the model is told why', async () => {
+    const result = await runCli(['--json', '--approve', 'deny', 'write a file'], writeThenAnswer)
+    expect(result.code).toBe(0)
+    expect(existsSync(join(result.workspace, 'out.txt'))).toBe(false)
+    expect(result.events.find((e) => e.type === 'approval_resolved')).toMatchObject({ answer: 'deny', by: 'policy' })
+    const toolMessage = server!.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool')
+    expect(toolMessage.content).toMatch(/not approved .*Denied by --approve deny/)
+  })
+
+  it('without a terminal, --approve ask (the default) denies', async () => {
+    const result = await runCli(['--json', 'write a file'], writeThenAnswer)
+    expect(existsSync(join(result.workspace, 'out.txt'))).toBe(false)
+    expect(result.events.find((e) => e.type === 'approval_resolved')).toMatchObject({ answer: 'deny', by: 'no_front_door' })
+  })
+
+  it('bad tool calls come back to the model and the run goes on', async () => {
+    const result = await runCli(['--json', 'try'], [
+      {
+        toolCalls: [
+          { name: 'no_such_tool', args: {} },
+          { name: 'file_write', args: '{"path": ' },
+          { name: 'file_read', args: { path: '../../../etc/shadow' } }
+        ]
+      },
+      { text: 'Recovered.' }
+    ])
+    expect(result.code).toBe(0)
+    const errors = result.events.filter((e) => e.type === 'tool_call_completed')
+    expect(errors).toHaveLength(3)
+    expect(errors.every((e) => e.type === 'tool_call_completed' && e.isError)).toBe(true)
+    expect(result.events.at(-1)).toMatchObject({ type: 'run_completed', text: 'Recovered.' })
+  })
+
+  it('prints the answer for people without --json', async () => {
+    const result = await runCli(['--approve', 'allow', 'write a file'], writeThenAnswer)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Writing.All done.')
+    expect(result.stderr).toContain('✓ file_write completed')
+  })
+
+  it('an unreachable server ends with one line on stderr, no stack trace, exit 1', async () => {
+    server = await startScriptedOpenAI([])
+    const url = server.url
+    await server.close()
+    const root = mkdtempSync(join(tmpdir(), 'deskclaw-cli-'))
+    const child = spawn(process.execPath, [cli, 'run', '--base-url', url, '--model', 'm', '--workspace', root, 'hi'], {
+      env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }
+    })
+    let stderr = ''
+    let stdout = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    server = undefined
+    expect(code).toBe(1)
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toMatch(/^deskclaw: Cannot reach the model server at http:\/\/127\.0\.0\.1:\d+\/v1/)
+    expect(stderr + stdout).not.toMatch(/\n\s+at /)
+  })
+
+  it('stopping at --max-iterations exits 3', async () => {
+    const again: ScriptStep = () => ({ toolCalls: [{ name: 'file_list', args: {} }] })
+    const result = await runCli(['--json', '--max-iterations', '2', 'loop'], [again, again, again])
+    expect(result.code).toBe(3)
+    expect(result.events.at(-1)).toMatchObject({ type: 'run_completed', stopReason: 'max_iterations', iterations: 2 })
+  })
+
+  it('usage errors exit 2 with one line', async () => {
+    const result = await runCli(['--autonomy', 'yolo', 'hi'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('deskclaw: --autonomy must be readonly, supervised or full (got "yolo")\n')
+  })
+})
