@@ -10,7 +10,8 @@ export default defineConfig({
           environment: 'node',
           // better-sqlite3 is a native addon: forks, not worker threads (SIGSEGV at exit otherwise).
           pool: 'forks',
-          testTimeout: 30_000
+          testTimeout: 30_000,
+          benchmark: { include: ['bench/**/*.bench.ts'] }
         }
       },
       {
@@ -21,10 +22,10 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 120_000
+          hookTimeout: 120_000,
+          benchmark: { include: [] }
         }
       }
-    ],
-    benchmark: { include: ['bench/**/*.bench.ts'] }
+    ]
   }
 })

@@ -1,0 +1,5 @@
+/** The store module (DESIGN §8). Other folders import from here only. */
+export type { AuditEntry, ConversationStore, RecoveryReport } from './types'
+export { SqliteConversationStore, DEFAULT_CONVERSATION_TITLE, type SqliteStoreOptions } from './sqlite-store'
+export { LATEST_SCHEMA_VERSION, NewerSchemaError } from './migrations'
+export { titleFromPrompt } from './projection'

@@ -1,0 +1,168 @@
+import type Database from 'better-sqlite3'
+
+/**
+ * Schema migrations, applied in order. `PRAGMA user_version` records how many have run, so entry i
+ * takes the database from version i to i + 1. Never edit a shipped entry: append a new one.
+ */
+export const migrations: readonly string[] = [
+  /* 1: initial schema */ `
+  CREATE TABLE conversations (
+    id         TEXT PRIMARY KEY,
+    title      TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX conversations_by_activity ON conversations (updated_at DESC);
+
+  -- run_id is a plain column (no foreign key) in the tables below: the user's message is stored
+  -- before run_started arrives, and a missing run must never cost us an event.
+  CREATE TABLE runs (
+    id              TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    status          TEXT NOT NULL
+                    CHECK (status IN ('running', 'completed', 'failed', 'cancelled', 'interrupted')),
+    stop_reason     TEXT,
+    error           TEXT,
+    started_at      INTEGER NOT NULL,
+    ended_at        INTEGER,
+    usage           TEXT,
+    model           TEXT
+  );
+  CREATE INDEX runs_by_conversation ON runs (conversation_id, started_at);
+  CREATE INDEX runs_running ON runs (status) WHERE status = 'running';
+
+  CREATE TABLE messages (
+    id              TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT,
+    role            TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    content         TEXT NOT NULL,
+    created_at      INTEGER NOT NULL,
+    seq             INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX messages_by_conversation ON messages (conversation_id, seq);
+
+  -- Keyed by run as well as call id: provider-issued call ids (local OpenAI-compatible servers in
+  -- particular) are not guaranteed unique across runs.
+  CREATE TABLE tool_calls (
+    id              TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT NOT NULL,
+    tool            TEXT NOT NULL,
+    args            TEXT,
+    status          TEXT NOT NULL,
+    is_error        INTEGER NOT NULL DEFAULT 0,
+    output          TEXT NOT NULL DEFAULT '',
+    started_at      INTEGER NOT NULL,
+    ended_at        INTEGER,
+    duration_ms     INTEGER,
+    PRIMARY KEY (run_id, id)
+  );
+  CREATE INDEX tool_calls_by_conversation ON tool_calls (conversation_id, started_at);
+  CREATE INDEX tool_calls_open ON tool_calls (status)
+    WHERE status IN ('pending', 'awaiting_approval', 'running');
+
+  CREATE TABLE approvals (
+    id              TEXT PRIMARY KEY,
+    call_id         TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT NOT NULL,
+    tool            TEXT NOT NULL,
+    args            TEXT,
+    reason          TEXT NOT NULL,
+    preview         TEXT NOT NULL,
+    expires_at      INTEGER NOT NULL,
+    requested_at    INTEGER NOT NULL,
+    answer          TEXT CHECK (answer IN ('allow_once', 'deny')),
+    resolved_by     TEXT,
+    resolve_reason  TEXT,
+    resolved_at     INTEGER
+  );
+  CREATE INDEX approvals_unanswered ON approvals (requested_at) WHERE answer IS NULL;
+
+  CREATE TABLE events (
+    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id          TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    type            TEXT NOT NULL,
+    data            TEXT NOT NULL,
+    at              INTEGER NOT NULL
+  );
+  CREATE INDEX events_by_run ON events (run_id, seq);
+  -- ON DELETE CASCADE needs an index on the child column, or every delete scans the table.
+  CREATE INDEX events_by_conversation ON events (conversation_id);
+
+  CREATE TABLE model_messages (
+    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT NOT NULL,
+    data            TEXT NOT NULL
+  );
+  CREATE INDEX model_messages_by_conversation ON model_messages (conversation_id, seq);
+
+  CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+
+  -- No foreign keys: audit rows outlive the conversations they mention.
+  CREATE TABLE audit_log (
+    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+    at              INTEGER NOT NULL,
+    kind            TEXT NOT NULL,
+    actor           TEXT NOT NULL,
+    conversation_id TEXT,
+    run_id          TEXT,
+    data            TEXT NOT NULL
+  );
+  CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+  CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+  `
+]
+
+export const LATEST_SCHEMA_VERSION = migrations.length
+
+/** Thrown when an older DeskClaw opens a file a newer one has migrated: refusing beats corrupting. */
+export class NewerSchemaError extends Error {
+  constructor(
+    readonly found: number,
+    readonly supported: number
+  ) {
+    super(`database was written by a newer DeskClaw (schema ${found} > ${supported}); update DeskClaw`)
+    this.name = 'NewerSchemaError'
+  }
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+/**
+ * Brings the database to the latest version; each step commits with its version bump or not at all.
+ * `steps` is a parameter only so tests can prove a failing step leaves the file untouched.
+ */
+export function migrate(db: Database.Database, steps: readonly string[] = migrations): void {
+  const latest = steps.length
+  assertNotNewer(schemaVersion(db), latest)
+  // The version is re-read under the write lock, so two processes opening one file at once
+  // (the app and `deskclaw run`) cannot both apply the same step.
+  const applyNextStep = db.transaction((): boolean => {
+    const version = schemaVersion(db)
+    assertNotNewer(version, latest)
+    const sql = steps[version]
+    if (sql === undefined) return false
+    db.exec(sql)
+    // user_version lives in the file header, which is written as part of this transaction.
+    db.pragma(`user_version = ${version + 1}`)
+    return true
+  })
+  while (schemaVersion(db) < latest && applyNextStep.immediate()) {
+    // one step per transaction
+  }
+}
+
+function assertNotNewer(version: number, latest: number): void {
+  if (version > latest) throw new NewerSchemaError(version, latest)
+}

@@ -1,0 +1,184 @@
+import type { AgentEvent, AgentEventOf } from '../../shared'
+import { parseJson, toJson } from './json'
+import type { Statements } from './statements'
+
+const TITLE_MAX_CHARS = 60
+
+/**
+ * Folds one AgentEvent into the read-side tables (runs, messages, tool calls, approvals) and the
+ * audit log. Runs inside recordEvent's transaction, after the event itself is appended.
+ */
+export function projectEvent(statements: Statements, event: AgentEvent): void {
+  switch (event.type) {
+    case 'run_started':
+      return projectRunStarted(statements, event)
+    case 'text_delta':
+      return projectTextDelta(statements, event)
+    case 'tool_call_started':
+      return projectToolCallStarted(statements, event)
+    case 'tool_output_delta':
+      return projectToolOutputDelta(statements, event)
+    case 'approval_requested':
+      return projectApprovalRequested(statements, event)
+    case 'approval_resolved':
+      return projectApprovalResolved(statements, event)
+    case 'tool_call_completed':
+      return projectToolCallCompleted(statements, event)
+    case 'run_completed':
+      return projectRunCompleted(statements, event)
+    case 'run_failed':
+      return projectRunFailed(statements, event)
+    default:
+      return assertNever(event)
+  }
+}
+
+function projectRunStarted(s: Statements, event: AgentEventOf<'run_started'>): void {
+  s.insertRun.run({ runId: event.runId, conversationId: event.conversationId, at: event.at, model: event.model })
+  s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
+  const title = titleFromPrompt(event.prompt)
+  if (title) s.titleUntitledConversation.run({ conversationId: event.conversationId, title })
+}
+
+function projectTextDelta(s: Statements, event: AgentEventOf<'text_delta'>): void {
+  // Appending is the common case (one message, many deltas), so try it first: one statement per token.
+  const { changes } = s.appendToMessage.run({ id: event.messageId, delta: event.delta })
+  if (changes > 0) return
+  s.insertMessage.run({
+    id: event.messageId,
+    conversationId: event.conversationId,
+    runId: event.runId,
+    role: 'assistant',
+    content: event.delta,
+    at: event.at
+  })
+}
+
+function projectToolCallStarted(s: Statements, event: AgentEventOf<'tool_call_started'>): void {
+  s.startToolCall.run({
+    callId: event.callId,
+    runId: event.runId,
+    conversationId: event.conversationId,
+    tool: event.tool,
+    args: toJson(event.args),
+    at: event.at
+  })
+}
+
+function projectToolOutputDelta(s: Statements, event: AgentEventOf<'tool_output_delta'>): void {
+  // stdout and stderr interleave into one output, as a terminal shows them; the event log keeps the stream.
+  s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: event.chunk })
+}
+
+function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_requested'>): void {
+  s.insertApproval.run({
+    approvalId: event.approvalId,
+    callId: event.callId,
+    conversationId: event.conversationId,
+    runId: event.runId,
+    tool: event.tool,
+    args: toJson(event.args),
+    reason: event.reason,
+    preview: JSON.stringify(event.preview),
+    expiresAt: event.expiresAt,
+    at: event.at
+  })
+  s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status: 'awaiting_approval' })
+}
+
+function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_resolved'>): void {
+  s.resolveApproval.run({
+    approvalId: event.approvalId,
+    answer: event.answer,
+    by: event.by,
+    reason: event.reason ?? null,
+    at: event.at
+  })
+  const status = event.answer === 'allow_once' ? 'running' : 'denied'
+  s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status })
+
+  const subject = s.getApprovalSubject.get(event.approvalId)
+  writeAudit(s, event, 'approval', event.by, {
+    approvalId: event.approvalId,
+    callId: event.callId,
+    tool: subject?.tool ?? null,
+    args: parseJson(subject?.args ?? null),
+    answer: event.answer,
+    reason: event.reason ?? null
+  })
+}
+
+function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_completed'>): void {
+  s.completeToolCall.run({
+    callId: event.callId,
+    runId: event.runId,
+    conversationId: event.conversationId,
+    tool: event.tool,
+    status: event.status,
+    isError: event.isError ? 1 : 0,
+    output: event.output,
+    startedAt: event.at - event.durationMs,
+    at: event.at,
+    durationMs: event.durationMs
+  })
+  const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
+  writeAudit(s, event, 'tool_call', 'agent', {
+    callId: event.callId,
+    tool: event.tool,
+    args: parseJson(args),
+    status: event.status,
+    isError: event.isError,
+    durationMs: event.durationMs
+  })
+}
+
+function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>): void {
+  const status = event.stopReason === 'cancelled' ? 'cancelled' : 'completed'
+  s.completeRun.run({
+    runId: event.runId,
+    status,
+    stopReason: event.stopReason,
+    usage: JSON.stringify(event.usage),
+    at: event.at
+  })
+  s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
+  writeAudit(s, event, 'run', 'agent', {
+    status,
+    stopReason: event.stopReason,
+    iterations: event.iterations,
+    usage: event.usage
+  })
+}
+
+function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>): void {
+  s.failRun.run({ runId: event.runId, error: event.error.message, at: event.at })
+  s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
+  writeAudit(s, event, 'run', 'agent', { status: 'failed', error: event.error })
+}
+
+function writeAudit(s: Statements, event: AgentEvent, kind: string, actor: string, data: unknown): void {
+  s.insertAudit.run({
+    at: event.at,
+    kind,
+    actor,
+    conversationId: event.conversationId,
+    runId: event.runId,
+    data: JSON.stringify(data)
+  })
+}
+
+/** The prompt's first non-blank line, trimmed to TITLE_MAX_CHARS (counting characters, not UTF-16 units). */
+export function titleFromPrompt(prompt: string): string | null {
+  const firstLine = prompt
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => line.length > 0)
+  if (!firstLine) return null
+  const chars = Array.from(firstLine)
+  if (chars.length <= TITLE_MAX_CHARS) return firstLine
+  return chars.slice(0, TITLE_MAX_CHARS - 1).join('').trimEnd() + '…'
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unknown agent event type: ${JSON.stringify(value)}`)
+}

@@ -1,0 +1,287 @@
+import fs from 'node:fs'
+import nodePath from 'node:path'
+import Database from 'better-sqlite3'
+import {
+  AppError,
+  SettingsSchema,
+  errorMessage,
+  newId,
+  type AgentEvent,
+  type ChatMessage,
+  type ConversationDetail,
+  type ConversationSummary,
+  type PendingApproval,
+  type Settings
+} from '../../shared'
+import { parseJson } from './json'
+import { NewerSchemaError, migrate } from './migrations'
+import { projectEvent } from './projection'
+import {
+  toChatMessage,
+  toConversationSummary,
+  toPendingApproval,
+  toRunSummary,
+  toToolCallRecord
+} from './rows'
+import { prepareStatements, type Statements } from './statements'
+import type { AuditEntry, ConversationStore, RecoveryReport } from './types'
+
+export interface SqliteStoreOptions {
+  /** Path to a better_sqlite3.node built for this runtime (Electron ships its own ABI). */
+  nativeBinding?: string
+}
+
+export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
+const BUSY_TIMEOUT_MS = 5_000
+const RECOVERY_REASON = 'DeskClaw stopped before this approval was answered'
+
+/**
+ * ConversationStore on one SQLite file (DESIGN §8). WAL with synchronous=NORMAL: every committed
+ * event survives a crash of the process (a power cut may lose the last few, never corrupt the file).
+ */
+export class SqliteConversationStore implements ConversationStore {
+  private readonly statements: Statements
+  private readonly recordInTransaction: (event: AgentEvent) => void
+  private readonly readConversation: (id: string) => ConversationDetail | null
+
+  private constructor(
+    readonly path: string,
+    private readonly db: Database.Database
+  ) {
+    this.statements = prepareStatements(db)
+    this.recordInTransaction = db.transaction((event: AgentEvent) => {
+      this.statements.insertEvent.run({
+        runId: event.runId,
+        conversationId: event.conversationId,
+        type: event.type,
+        data: JSON.stringify(event),
+        at: event.at
+      })
+      projectEvent(this.statements, event)
+    })
+    // One read transaction, so the four reads see one snapshot while another process writes.
+    this.readConversation = db.transaction((id: string): ConversationDetail | null => {
+      const conversation = this.statements.getConversation.get(id)
+      if (!conversation) return null
+      return {
+        conversation: toConversationSummary(conversation),
+        messages: this.statements.listMessages.all(id).map(toChatMessage),
+        toolCalls: this.statements.listToolCalls.all(id).map(toToolCallRecord),
+        runs: this.statements.listRuns.all(id).map(toRunSummary)
+      }
+    })
+  }
+
+  /** Opens (creating file and folders if needed) and migrates; `':memory:'` gives a throwaway store. */
+  static open(path: string, options: SqliteStoreOptions = {}): SqliteConversationStore {
+    const db = openDatabase(path, options)
+    try {
+      configure(db)
+      migrate(db)
+    } catch (error) {
+      db.close()
+      if (error instanceof NewerSchemaError) throw error
+      throw new Error(`cannot open the DeskClaw database at ${path}: ${errorMessage(error)}`, { cause: error })
+    }
+    return new SqliteConversationStore(path, db)
+  }
+
+  createConversation(title?: string): ConversationSummary {
+    const now = Date.now()
+    const row = {
+      id: newId('conv'),
+      title: title?.trim() || DEFAULT_CONVERSATION_TITLE,
+      created_at: now,
+      updated_at: now
+    }
+    this.statements.insertConversation.run(row)
+    return toConversationSummary(row)
+  }
+
+  listConversations(): ConversationSummary[] {
+    return this.statements.listConversations.all().map(toConversationSummary)
+  }
+
+  getConversation(id: string): ConversationDetail | null {
+    return this.readConversation(id)
+  }
+
+  /** Renaming leaves updatedAt alone: the list is ordered by activity, and a rename is not activity. */
+  renameConversation(id: string, title: string): ConversationSummary | null {
+    const trimmed = title.trim()
+    if (!trimmed) throw new AppError('VALIDATION_FAILED', 'a conversation title cannot be empty')
+    this.statements.renameConversation.run({ id, title: trimmed })
+    const row = this.statements.getConversation.get(id)
+    return row ? toConversationSummary(row) : null
+  }
+
+  /** Cascades to messages, runs, tool calls, approvals, events and model messages; audit rows stay. */
+  deleteConversation(id: string): boolean {
+    return this.statements.deleteConversation.run(id).changes > 0
+  }
+
+  addUserMessage(conversationId: string, runId: string, text: string): ChatMessage {
+    const message: ChatMessage = {
+      id: newId('msg'),
+      conversationId,
+      runId,
+      role: 'user',
+      content: text,
+      createdAt: Date.now()
+    }
+    this.db.transaction(() => {
+      this.assertConversationExists(conversationId)
+      this.statements.insertMessage.run({ ...message, at: message.createdAt })
+      this.statements.touchConversation.run({ conversationId, at: message.createdAt })
+    })()
+    return message
+  }
+
+  /**
+   * Events of a conversation deleted mid-run are dropped: there is nothing left to attach them to.
+   * Any other failure is thrown with the event type and run in the message.
+   */
+  recordEvent(event: AgentEvent): void {
+    try {
+      this.recordInTransaction(event)
+    } catch (error) {
+      if (isForeignKeyViolation(error) && !this.conversationExists(event.conversationId)) return
+      throw new Error(`could not record ${event.type} of run ${event.runId}: ${errorMessage(error)}`, {
+        cause: error
+      })
+    }
+  }
+
+  appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void {
+    this.db.transaction(() => {
+      this.assertConversationExists(conversationId)
+      for (const message of messages) {
+        this.statements.insertModelMessage.run({ conversationId, runId, data: JSON.stringify(message) })
+      }
+    })()
+  }
+
+  loadModelMessages(conversationId: string): unknown[] {
+    return this.statements.listModelMessageData.all(conversationId).map((data) => JSON.parse(data) as unknown)
+  }
+
+  listEvents(runId: string): AgentEvent[] {
+    // Trusted cast: every row was written by recordEvent from a typed AgentEvent.
+    return this.statements.listEventData.all(runId).map((data) => JSON.parse(data) as AgentEvent)
+  }
+
+  /** Unanswered approvals of runs still going; those of crashed runs are settled by recoverInterrupted. */
+  pendingApprovals(): PendingApproval[] {
+    return this.statements.pendingApprovals.all().map(toPendingApproval)
+  }
+
+  /**
+   * Stored settings that still fit the schema. A key that no longer validates (hand-edited, or
+   * written by another version) is skipped, so the caller's default applies instead of an error.
+   */
+  getSettings(): Partial<Settings> {
+    const settings: Record<string, unknown> = {}
+    for (const { key, value } of this.statements.listSettings.all()) {
+      if (!isSettingKey(key)) continue
+      const parsed = SettingsSchema.shape[key].safeParse(parseJson(value))
+      if (parsed.success) settings[key] = parsed.data
+    }
+    return settings as Partial<Settings>
+  }
+
+  saveSettings(settings: Partial<Settings>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(settings)) {
+        if (value === undefined) continue
+        this.statements.upsertSetting.run({ key, value: JSON.stringify(value) })
+      }
+    })()
+  }
+
+  audit(entry: AuditEntry): void {
+    this.statements.insertAudit.run({
+      at: Date.now(),
+      kind: entry.kind,
+      actor: entry.actor,
+      conversationId: entry.conversationId ?? null,
+      runId: entry.runId ?? null,
+      data: JSON.stringify(entry.data ?? null)
+    })
+  }
+
+  /**
+   * Run once at startup, before any run starts: whatever is still open was left so by a crash.
+   * End times stay NULL because nobody knows when the process died.
+   */
+  recoverInterrupted(): RecoveryReport {
+    return this.db.transaction((): RecoveryReport => {
+      const report: RecoveryReport = {
+        runs: this.statements.interruptRuns.run().changes,
+        toolCalls: this.statements.interruptToolCalls.run().changes,
+        approvals: this.statements.cancelUnansweredApprovals.run({ at: Date.now(), reason: RECOVERY_REASON })
+          .changes
+      }
+      // A clean start is not worth an audit row; a recovery is.
+      if (report.runs + report.toolCalls + report.approvals > 0) {
+        this.audit({ kind: 'recovery', actor: 'system', data: report })
+      }
+      return report
+    })()
+  }
+
+  close(): void {
+    if (!this.db.open) return
+    try {
+      // Cheap, and keeps query plans good as tables grow (SQLite's advice for long-lived connections).
+      this.db.pragma('optimize')
+    } finally {
+      this.db.close()
+    }
+  }
+
+  private conversationExists(id: string): boolean {
+    return this.statements.getConversation.get(id) !== undefined
+  }
+
+  private assertConversationExists(id: string): void {
+    if (!this.conversationExists(id)) throw new AppError('NOT_FOUND', `conversation ${id} not found`)
+  }
+}
+
+function openDatabase(path: string, options: SqliteStoreOptions): Database.Database {
+  if (path !== ':memory:' && !path.startsWith('file:')) {
+    fs.mkdirSync(nodePath.dirname(nodePath.resolve(path)), { recursive: true })
+  }
+  try {
+    return new Database(path, { nativeBinding: options.nativeBinding })
+  } catch (error) {
+    throw new Error(describeOpenFailure(path, error), { cause: error })
+  }
+}
+
+function describeOpenFailure(path: string, error: unknown): string {
+  const message = errorMessage(error)
+  // The classic native-module trap (DESIGN §8): the addon was last built for the other runtime.
+  if (/NODE_MODULE_VERSION|different Node\.js version|was compiled against/i.test(message)) {
+    return (
+      'better-sqlite3 is built for a different runtime (Electron and Node need separate builds); ' +
+      `run the native rebuild step for this one. ${message}`
+    )
+  }
+  return `cannot open the DeskClaw database at ${path}: ${message}`
+}
+
+function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+function isSettingKey(key: string): key is keyof Settings {
+  return Object.hasOwn(SettingsSchema.shape, key)
+}

@@ -1,0 +1,276 @@
+import type Database from 'better-sqlite3'
+import type { ToolCallStatus } from '../../shared'
+
+/** Row shapes as SQLite returns them (snake_case, JSON as text, booleans as 0/1). */
+export interface ConversationRow {
+  id: string
+  title: string
+  created_at: number
+  updated_at: number
+}
+
+export interface MessageRow {
+  id: string
+  conversation_id: string
+  run_id: string | null
+  role: 'user' | 'assistant'
+  content: string
+  created_at: number
+}
+
+export interface ToolCallRow {
+  id: string
+  conversation_id: string
+  run_id: string
+  tool: string
+  args: string | null
+  status: ToolCallStatus
+  is_error: number
+  output: string
+  started_at: number
+  ended_at: number | null
+  duration_ms: number | null
+}
+
+export interface RunRow {
+  id: string
+  conversation_id: string
+  status: 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted'
+  stop_reason: string | null
+  error: string | null
+  started_at: number
+  ended_at: number | null
+  usage: string | null
+}
+
+export interface ApprovalRow {
+  id: string
+  call_id: string
+  conversation_id: string
+  run_id: string
+  tool: string
+  args: string | null
+  reason: string
+  preview: string
+  expires_at: number
+}
+
+export interface SettingRow {
+  key: string
+  value: string
+}
+
+interface RunRef {
+  runId: string
+  callId: string
+}
+
+interface AuditParams {
+  at: number
+  kind: string
+  actor: string
+  conversationId: string | null
+  runId: string | null
+  data: string
+}
+
+/**
+ * Every statement the store runs, prepared once: recordEvent runs per model token, and preparing
+ * costs more than executing.
+ */
+export function prepareStatements(db: Database.Database) {
+  return {
+    // conversations
+    insertConversation: db.prepare<ConversationRow>(
+      `INSERT INTO conversations (id, title, created_at, updated_at)
+       VALUES (@id, @title, @created_at, @updated_at)`
+    ),
+    getConversation: db.prepare<[string], ConversationRow>(
+      `SELECT id, title, created_at, updated_at FROM conversations WHERE id = ?`
+    ),
+    listConversations: db.prepare<[], ConversationRow>(
+      `SELECT id, title, created_at, updated_at FROM conversations
+       ORDER BY updated_at DESC, created_at DESC, rowid DESC`
+    ),
+    renameConversation: db.prepare<{ id: string; title: string }>(
+      `UPDATE conversations SET title = @title WHERE id = @id`
+    ),
+    deleteConversation: db.prepare<[string]>(`DELETE FROM conversations WHERE id = ?`),
+    touchConversation: db.prepare<{ conversationId: string; at: number }>(
+      `UPDATE conversations SET updated_at = MAX(updated_at, @at) WHERE id = @conversationId`
+    ),
+    titleUntitledConversation: db.prepare<{ conversationId: string; title: string }>(
+      `UPDATE conversations SET title = @title
+       WHERE id = @conversationId AND trim(title) IN ('', 'New conversation')`
+    ),
+
+    // messages
+    insertMessage: db.prepare<{
+      id: string
+      conversationId: string
+      runId: string | null
+      role: 'user' | 'assistant'
+      content: string
+      at: number
+    }>(
+      `INSERT INTO messages (id, conversation_id, run_id, role, content, created_at, seq)
+       VALUES (@id, @conversationId, @runId, @role, @content, @at,
+               (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = @conversationId))`
+    ),
+    appendToMessage: db.prepare<{ id: string; delta: string }>(
+      `UPDATE messages SET content = content || @delta WHERE id = @id`
+    ),
+    listMessages: db.prepare<[string], MessageRow>(
+      `SELECT id, conversation_id, run_id, role, content, created_at FROM messages
+       WHERE conversation_id = ? ORDER BY seq`
+    ),
+
+    // runs
+    insertRun: db.prepare<{ runId: string; conversationId: string; at: number; model: string }>(
+      `INSERT INTO runs (id, conversation_id, status, started_at, model)
+       VALUES (@runId, @conversationId, 'running', @at, @model)`
+    ),
+    completeRun: db.prepare<{
+      runId: string
+      status: 'completed' | 'cancelled'
+      stopReason: string
+      usage: string
+      at: number
+    }>(
+      `UPDATE runs SET status = @status, stop_reason = @stopReason, usage = @usage, ended_at = @at
+       WHERE id = @runId`
+    ),
+    failRun: db.prepare<{ runId: string; error: string; at: number }>(
+      `UPDATE runs SET status = 'failed', error = @error, ended_at = @at WHERE id = @runId`
+    ),
+    listRuns: db.prepare<[string], RunRow>(
+      `SELECT id, conversation_id, status, stop_reason, error, started_at, ended_at, usage FROM runs
+       WHERE conversation_id = ? ORDER BY started_at, rowid`
+    ),
+
+    // tool calls
+    startToolCall: db.prepare<RunRef & { conversationId: string; tool: string; args: string | null; at: number }>(
+      // A repeated call id in one run (some local servers reuse ids) restarts the row instead of
+      // failing the whole event; the event log still holds both.
+      `INSERT INTO tool_calls (id, conversation_id, run_id, tool, args, status, output, started_at)
+       VALUES (@callId, @conversationId, @runId, @tool, @args, 'running', '', @at)
+       ON CONFLICT (run_id, id) DO UPDATE SET
+         tool = excluded.tool, args = excluded.args, status = 'running', is_error = 0, output = '',
+         started_at = excluded.started_at, ended_at = NULL, duration_ms = NULL`
+    ),
+    appendToolOutput: db.prepare<RunRef & { chunk: string }>(
+      `UPDATE tool_calls SET output = output || @chunk WHERE run_id = @runId AND id = @callId`
+    ),
+    // Only open calls change status, so a late event cannot reopen a finished call.
+    setOpenToolCallStatus: db.prepare<RunRef & { status: ToolCallStatus }>(
+      `UPDATE tool_calls SET status = @status
+       WHERE run_id = @runId AND id = @callId AND status IN ('pending', 'awaiting_approval', 'running')`
+    ),
+    // An upsert: a call rejected before it started (unknown tool, bad args) completes without a start.
+    completeToolCall: db.prepare<
+      RunRef & {
+        conversationId: string
+        tool: string
+        status: ToolCallStatus
+        isError: number
+        output: string
+        startedAt: number
+        at: number
+        durationMs: number
+      }
+    >(
+      `INSERT INTO tool_calls
+         (id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms)
+       VALUES
+         (@callId, @conversationId, @runId, @tool, NULL, @status, @isError, @output, @startedAt, @at, @durationMs)
+       ON CONFLICT (run_id, id) DO UPDATE SET
+         status = excluded.status, is_error = excluded.is_error, output = excluded.output,
+         ended_at = excluded.ended_at, duration_ms = excluded.duration_ms`
+    ),
+    getToolCallArgs: db.prepare<RunRef, { args: string | null }>(
+      `SELECT args FROM tool_calls WHERE run_id = @runId AND id = @callId`
+    ),
+    listToolCalls: db.prepare<[string], ToolCallRow>(
+      `SELECT id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms
+       FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid`
+    ),
+
+    // approvals
+    insertApproval: db.prepare<{
+      approvalId: string
+      callId: string
+      conversationId: string
+      runId: string
+      tool: string
+      args: string | null
+      reason: string
+      preview: string
+      expiresAt: number
+      at: number
+    }>(
+      `INSERT INTO approvals
+         (id, call_id, conversation_id, run_id, tool, args, reason, preview, expires_at, requested_at)
+       VALUES
+         (@approvalId, @callId, @conversationId, @runId, @tool, @args, @reason, @preview, @expiresAt, @at)`
+    ),
+    // The first answer wins, as in the broker.
+    resolveApproval: db.prepare<{
+      approvalId: string
+      answer: string
+      by: string
+      reason: string | null
+      at: number
+    }>(
+      `UPDATE approvals SET answer = @answer, resolved_by = @by, resolve_reason = @reason, resolved_at = @at
+       WHERE id = @approvalId AND answer IS NULL`
+    ),
+    getApprovalSubject: db.prepare<[string], { tool: string; args: string | null }>(
+      `SELECT tool, args FROM approvals WHERE id = ?`
+    ),
+    pendingApprovals: db.prepare<[], ApprovalRow>(
+      `SELECT a.id, a.call_id, a.conversation_id, a.run_id, a.tool, a.args, a.reason, a.preview, a.expires_at
+       FROM approvals a JOIN runs r ON r.id = a.run_id
+       WHERE a.answer IS NULL AND r.status = 'running'
+       ORDER BY a.requested_at, a.rowid`
+    ),
+
+    // event log and model context
+    insertEvent: db.prepare<{ runId: string; conversationId: string; type: string; data: string; at: number }>(
+      `INSERT INTO events (run_id, conversation_id, type, data, at)
+       VALUES (@runId, @conversationId, @type, @data, @at)`
+    ),
+    listEventData: db
+      .prepare<[string], string>(`SELECT data FROM events WHERE run_id = ? ORDER BY seq`)
+      .pluck(),
+    insertModelMessage: db.prepare<{ conversationId: string; runId: string; data: string }>(
+      `INSERT INTO model_messages (conversation_id, run_id, data) VALUES (@conversationId, @runId, @data)`
+    ),
+    listModelMessageData: db
+      .prepare<[string], string>(`SELECT data FROM model_messages WHERE conversation_id = ? ORDER BY seq`)
+      .pluck(),
+
+    // settings and audit
+    listSettings: db.prepare<[], SettingRow>(`SELECT key, value FROM settings`),
+    upsertSetting: db.prepare<SettingRow>(
+      `INSERT INTO settings (key, value) VALUES (@key, @value)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+    ),
+    insertAudit: db.prepare<AuditParams>(
+      `INSERT INTO audit_log (at, kind, actor, conversation_id, run_id, data)
+       VALUES (@at, @kind, @actor, @conversationId, @runId, @data)`
+    ),
+
+    // crash recovery
+    interruptRuns: db.prepare<[]>(`UPDATE runs SET status = 'interrupted' WHERE status = 'running'`),
+    interruptToolCalls: db.prepare<[]>(
+      `UPDATE tool_calls SET status = 'interrupted'
+       WHERE status IN ('pending', 'awaiting_approval', 'running')`
+    ),
+    cancelUnansweredApprovals: db.prepare<{ at: number; reason: string }>(
+      `UPDATE approvals SET answer = 'deny', resolved_by = 'cancelled', resolve_reason = @reason, resolved_at = @at
+       WHERE answer IS NULL`
+    )
+  }
+}
+
+export type Statements = ReturnType<typeof prepareStatements>

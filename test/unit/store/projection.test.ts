@@ -1,0 +1,294 @@
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import type { AgentEvent } from '../../../src/shared'
+import { titleFromPrompt } from '../../../src/main/store'
+import { PREVIEW, openStore, runEvents, tempDbPath } from './helpers'
+
+// After createConversation's Date.now(), as in real use (updatedAt only moves forward).
+const T0 = Date.now() + 60_000
+
+function auditRows(dbPath: string): { kind: string; actor: string; run_id: string | null; data: string }[] {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db.prepare('SELECT kind, actor, run_id, data FROM audit_log ORDER BY seq').all() as {
+      kind: string
+      actor: string
+      run_id: string | null
+      data: string
+    }[]
+  } finally {
+    db.close()
+  }
+}
+
+describe('recordEvent projection', () => {
+  it('turns a full allowed run into the conversation the user saw', () => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    const { id: conversationId, createdAt } = store.createConversation()
+    const user = store.addUserMessage(conversationId, 'run_1', 'List my files\nin the workspace')
+    const event = runEvents(conversationId, 'run_1', T0)
+    const record = (e: AgentEvent): void => store.recordEvent(e)
+
+    record(event('run_started', { prompt: 'List my files\nin the workspace', model: 'openai:gpt-test' }))
+    for (const delta of ['I will ', 'list ', 'them.']) record(event('text_delta', { messageId: 'msg_a', delta }))
+    record(event('tool_call_started', { callId: 'call_1', tool: 'shell', args: { command: 'ls -la' } }))
+    record(
+      event('approval_requested', {
+        approvalId: 'appr_1',
+        callId: 'call_1',
+        tool: 'shell',
+        args: { command: 'ls -la' },
+        reason: 'runs a command',
+        preview: PREVIEW,
+        expiresAt: T0 + 60_000
+      })
+    )
+    expect(store.getConversation(conversationId)?.toolCalls[0]?.status).toBe('awaiting_approval')
+    expect(store.pendingApprovals()).toEqual([
+      {
+        approvalId: 'appr_1',
+        conversationId,
+        runId: 'run_1',
+        callId: 'call_1',
+        tool: 'shell',
+        args: { command: 'ls -la' },
+        reason: 'runs a command',
+        preview: PREVIEW,
+        expiresAt: T0 + 60_000
+      }
+    ])
+
+    record(event('approval_resolved', { approvalId: 'appr_1', callId: 'call_1', answer: 'allow_once', by: 'user' }))
+    expect(store.pendingApprovals()).toEqual([])
+    expect(store.getConversation(conversationId)?.toolCalls[0]?.status).toBe('running')
+
+    record(event('tool_output_delta', { callId: 'call_1', stream: 'stdout', chunk: 'a.txt\n' }))
+    record(event('tool_output_delta', { callId: 'call_1', stream: 'stderr', chunk: 'warning\n' }))
+    expect(store.getConversation(conversationId)?.toolCalls[0]?.output).toBe('a.txt\nwarning\n')
+
+    const completedAt = T0 + 9
+    record(
+      event('tool_call_completed', {
+        callId: 'call_1',
+        tool: 'shell',
+        status: 'completed',
+        isError: false,
+        output: 'a.txt\nwarning\n[exit 0]',
+        durationMs: 6
+      })
+    )
+    record(event('text_delta', { messageId: 'msg_b', delta: 'Done.' }))
+    const usage = { inputTokens: 100, outputTokens: 20, totalTokens: 120 }
+    record(event('run_completed', { text: 'Done.', stopReason: 'final', iterations: 2, usage }))
+
+    const detail = store.getConversation(conversationId)
+    expect(detail).toEqual({
+      conversation: { id: conversationId, title: 'List my files', createdAt, updatedAt: T0 + 11 },
+      messages: [
+        user,
+        { id: 'msg_a', conversationId, runId: 'run_1', role: 'assistant', content: 'I will list them.', createdAt: T0 + 1 },
+        { id: 'msg_b', conversationId, runId: 'run_1', role: 'assistant', content: 'Done.', createdAt: T0 + 10 }
+      ],
+      toolCalls: [
+        {
+          id: 'call_1',
+          conversationId,
+          runId: 'run_1',
+          tool: 'shell',
+          args: { command: 'ls -la' },
+          status: 'completed',
+          isError: false,
+          output: 'a.txt\nwarning\n[exit 0]',
+          startedAt: T0 + 4,
+          endedAt: completedAt,
+          durationMs: 6
+        }
+      ],
+      runs: [
+        {
+          id: 'run_1',
+          conversationId,
+          status: 'completed',
+          stopReason: 'final',
+          error: null,
+          startedAt: T0,
+          endedAt: T0 + 11,
+          usage
+        }
+      ]
+    })
+
+    const audit = auditRows(dbPath)
+    expect(audit.map((row) => row.kind)).toEqual(['approval', 'tool_call', 'run'])
+    expect(audit[0]?.actor).toBe('user')
+    expect(JSON.parse(audit[0]?.data ?? '')).toEqual({
+      approvalId: 'appr_1',
+      callId: 'call_1',
+      tool: 'shell',
+      args: { command: 'ls -la' },
+      answer: 'allow_once',
+      reason: null
+    })
+    expect(JSON.parse(audit[1]?.data ?? '')).toMatchObject({ callId: 'call_1', args: { command: 'ls -la' }, status: 'completed' })
+  })
+
+  it('keeps every event, in order, for replay', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    const recorded = [
+      event('run_started', { prompt: 'hi', model: 'm' }),
+      event('text_delta', { messageId: 'msg_a', delta: 'he' }),
+      event('text_delta', { messageId: 'msg_a', delta: 'llo' }),
+      event('run_completed', { text: 'hello', stopReason: 'final', iterations: 1, usage: {} })
+    ]
+    recorded.forEach((e) => store.recordEvent(e))
+
+    expect(store.listEvents('run_1')).toEqual(recorded)
+    expect(store.listEvents('run_unknown')).toEqual([])
+  })
+
+  it('marks a denied call denied and audits who denied it', () => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+
+    store.recordEvent(event('run_started', { prompt: 'delete stuff', model: 'm' }))
+    store.recordEvent(event('tool_call_started', { callId: 'call_1', tool: 'shell', args: { command: 'rm -rf x' } }))
+    store.recordEvent(
+      event('approval_requested', {
+        approvalId: 'appr_1',
+        callId: 'call_1',
+        tool: 'shell',
+        args: { command: 'rm -rf x' },
+        reason: 'deletes files',
+        preview: PREVIEW,
+        expiresAt: T0 + 1000
+      })
+    )
+    store.recordEvent(
+      event('approval_resolved', { approvalId: 'appr_1', callId: 'call_1', answer: 'deny', by: 'timeout', reason: 'no answer' })
+    )
+    expect(store.getConversation(conversationId)?.toolCalls[0]?.status).toBe('denied')
+
+    store.recordEvent(
+      event('tool_call_completed', {
+        callId: 'call_1',
+        tool: 'shell',
+        status: 'denied',
+        isError: true,
+        output: 'Denied: no answer',
+        durationMs: 3
+      })
+    )
+    const [call] = store.getConversation(conversationId)?.toolCalls ?? []
+    expect(call).toMatchObject({ status: 'denied', isError: true, output: 'Denied: no answer' })
+    const [approvalAudit] = auditRows(dbPath)
+    expect(approvalAudit).toMatchObject({ kind: 'approval', actor: 'timeout', run_id: 'run_1' })
+    expect(JSON.parse(approvalAudit?.data ?? '')).toMatchObject({ answer: 'deny', reason: 'no answer', tool: 'shell' })
+    expect(store.pendingApprovals()).toEqual([])
+  })
+
+  it('records a failed run with its error message', () => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
+    store.recordEvent(event('run_failed', { error: { code: 'MODEL_AUTH', message: 'The API key was rejected.' } }))
+
+    const [run] = store.getConversation(conversationId)?.runs ?? []
+    expect(run).toMatchObject({ status: 'failed', error: 'The API key was rejected.', endedAt: T0 + 1 })
+    const audit = auditRows(dbPath)
+    expect(audit).toHaveLength(1)
+    expect(JSON.parse(audit[0]?.data ?? '')).toEqual({
+      status: 'failed',
+      error: { code: 'MODEL_AUTH', message: 'The API key was rejected.' }
+    })
+  })
+
+  it('records a cancelled run as cancelled', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
+    store.recordEvent(event('run_completed', { text: '', stopReason: 'cancelled', iterations: 1, usage: {} }))
+
+    expect(store.getConversation(conversationId)?.runs[0]).toMatchObject({ status: 'cancelled', stopReason: 'cancelled' })
+  })
+
+  it('stores a call that completes without having started (rejected before running)', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
+    store.recordEvent(
+      event('tool_call_completed', {
+        callId: 'call_x',
+        tool: 'no_such_tool',
+        status: 'error',
+        isError: true,
+        output: 'Unknown tool',
+        durationMs: 0
+      })
+    )
+    expect(store.getConversation(conversationId)?.toolCalls).toEqual([
+      expect.objectContaining({ id: 'call_x', status: 'error', isError: true, args: null, startedAt: T0 + 1 })
+    ])
+  })
+
+  it('drops events of a conversation deleted mid-run instead of throwing at the agent loop', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
+    store.deleteConversation(conversationId)
+
+    expect(() => store.recordEvent(event('text_delta', { messageId: 'msg_a', delta: 'late' }))).not.toThrow()
+    expect(store.listEvents('run_1')).toEqual([])
+  })
+
+  it('reports a failed projection with the event type and run', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
+
+    expect(() => store.recordEvent(event('run_started', { prompt: 'again', model: 'm' }))).toThrow(
+      /could not record run_started of run run_1: UNIQUE constraint failed/
+    )
+    // The transaction rolled back: the duplicate never reached the event log.
+    expect(store.listEvents('run_1')).toHaveLength(1)
+  })
+})
+
+describe('conversation titles', () => {
+  it('titles an untitled conversation from the first prompt only', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const first = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(first('run_started', { prompt: '\n  Fix the build  \nthen test', model: 'm' }))
+    const second = runEvents(conversationId, 'run_2', T0 + 100)
+    store.recordEvent(second('run_started', { prompt: 'Something else', model: 'm' }))
+
+    expect(store.getConversation(conversationId)?.conversation.title).toBe('Fix the build')
+  })
+
+  it('keeps a title the user chose', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation('My project')
+    store.recordEvent(runEvents(conversationId, 'run_1')('run_started', { prompt: 'hello', model: 'm' }))
+    expect(store.getConversation(conversationId)?.conversation.title).toBe('My project')
+  })
+
+  it('cuts long first lines to 60 characters', () => {
+    const title = titleFromPrompt('é'.repeat(100))
+    expect(title).toHaveLength(60)
+    expect(title?.endsWith('…')).toBe(true)
+    expect(titleFromPrompt('short')).toBe('short')
+    expect(titleFromPrompt('   \n  ')).toBeNull()
+  })
+})
