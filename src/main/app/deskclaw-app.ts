@@ -37,8 +37,11 @@ export class DeskclawApp {
       nativeBinding: config.nativeBinding
     })
     const recovered = this.store.recoverInterrupted()
-    if (recovered.runs + recovered.toolCalls > 0) {
-      console.warn(`[deskclaw] marked ${recovered.runs} run(s) and ${recovered.toolCalls} tool call(s) from the last session as interrupted`)
+    if (recovered.runs + recovered.toolCalls + recovered.approvals > 0) {
+      console.warn(
+        `[deskclaw] the last session ended mid-run: ${recovered.runs} run(s) and ${recovered.toolCalls} tool call(s) ` +
+          `marked interrupted, ${recovered.approvals} unanswered approval(s) denied`
+      )
     }
     this.settingsCache = resolveSettings(this.store.getSettings(), this.overrides)
     const emit = (event: AgentEvent): void => this.emit(event)
