@@ -116,5 +116,6 @@ describe.skipIf(!hasChromium)('web UI end to end', () => {
 
 /** Waits until CSS transitions and animations have finished, so screenshots show the final frame. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  // A string, so this Node-side file needs no DOM types: it runs in the page.
+  await page.waitForFunction("document.getAnimations().every((animation) => animation.playState !== 'running')")
 }

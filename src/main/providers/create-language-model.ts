@@ -1,0 +1,70 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { LanguageModel } from 'ai'
+import { AppError } from '../../shared'
+import { baseUrlOf, CONVENTIONAL_API_KEY_ENV, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
+import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableMessage } from './network-error'
+
+/**
+ * The AI SDK model for a config. Throws AppError('NOT_CONFIGURED') saying what to set when the
+ * model, the key (openai, anthropic) or the base URL (openai-compatible) is missing.
+ */
+export function createLanguageModel(config: ProviderConfig): LanguageModel {
+  const model = nonEmpty(config.model)
+  if (!model) {
+    throw new AppError(
+      'NOT_CONFIGURED',
+      `No model set for ${config.provider}: set one with --model or in Settings (e.g. ${defaultModelFor(config.provider)}).`
+    )
+  }
+  const apiKey = nonEmpty(config.apiKey)
+  const baseURL = baseUrlOf(config)
+  const fetch = failFastFetch(baseURL)
+
+  switch (config.provider) {
+    case 'openai':
+      // .chat(): Chat Completions, which every OpenAI-compatible server speaks (the default is Responses).
+      return createOpenAI({ baseURL, apiKey: requireKey(config, apiKey), fetch }).chat(model)
+    case 'anthropic':
+      return createAnthropic({ baseURL, apiKey: requireKey(config, apiKey), fetch })(model)
+    case 'openai-compatible':
+      if (!nonEmpty(config.baseUrl)) {
+        throw new AppError(
+          'NOT_CONFIGURED',
+          'No base URL set for the OpenAI-compatible server: set one with --base-url or in Settings (e.g. http://localhost:11434/v1 for Ollama).'
+        )
+      }
+      // includeUsage: without it these servers send no token counts in streams.
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, fetch })(model)
+  }
+}
+
+function requireKey(config: ProviderConfig, apiKey: string | undefined): string {
+  if (apiKey) return apiKey
+  const variable = nonEmpty(config.apiKeyEnv) ?? CONVENTIONAL_API_KEY_ENV[config.provider]
+  throw new AppError(
+    'NOT_CONFIGURED',
+    `No API key for ${config.provider}: set ${variable}, or name another variable with --api-key-env or in Settings.`
+  )
+}
+
+/**
+ * Nothing listening or no such host will not change in the seconds the SDK's retries wait
+ * (2 s + 4 s + 8 s), so say so at once. Throwing a non-network error keeps the SDK from wrapping
+ * it as a retryable APICallError; other failures (resets, timeouts) go through unchanged and are
+ * retried.
+ */
+function failFastFetch(baseUrl: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    try {
+      return await globalThis.fetch(input, init)
+    } catch (error) {
+      const code = networkErrorCode(error)
+      if (code !== undefined && FAIL_FAST_NETWORK_CODES.has(code)) {
+        throw new AppError('MODEL_UNREACHABLE', unreachableMessage(baseUrl, code))
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Model access (DESIGN §1–2): build an AI SDK model from settings, retry policy for streamText,
+ * and one-line descriptions of whatever a model call throws.
+ */
+export {
+  CONVENTIONAL_API_KEY_ENV,
+  DEFAULT_BASE_URLS,
+  MODEL_MAX_RETRIES,
+  baseUrlOf,
+  defaultModelFor,
+  type ProviderConfig
+} from './config'
+export { createLanguageModel } from './create-language-model'
+export { describeModelError } from './describe-model-error'
