@@ -15,7 +15,7 @@ export interface TempApp {
 }
 
 /** A real app over a real SQLite file in a temp folder, pointed at a scripted model server. */
-export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}): TempApp {
+export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}, env: NodeJS.ProcessEnv = {}): TempApp {
   const root = mkdtempSync(join(tmpdir(), 'deskclaw-test-'))
   const dataDir = join(root, 'data')
   const workspace = join(root, 'workspace')
@@ -29,7 +29,7 @@ export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}
       workspace,
       ...overrides
     },
-    env: {}
+    env
   })
   const events: AgentEvent[] = []
   app.events.subscribe((event) => {

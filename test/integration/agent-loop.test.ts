@@ -238,3 +238,28 @@ async function sleepersLeft(): Promise<number> {
     return 0 // pgrep exits 1 when nothing matches
   }
 }
+
+describe('agent loop against a scripted Anthropic-compatible server', () => {
+  it('runs an approved write and feeds the result back as a tool_result block', async () => {
+    const { startScriptedAnthropic } = await import('../fixtures/scripted-anthropic')
+    server = await startScriptedAnthropic(
+      [
+        { text: 'Writing.', toolCalls: [{ name: 'file_write', args: { path: 'a.md', content: '# A' } }] },
+        { text: 'Wrote a.md.' }
+      ],
+      { apiKey: 'sk-ant-test' }
+    )
+    temp = createTempApp(
+      server.url,
+      { provider: 'anthropic', model: 'claude-test', apiKeyEnv: 'MY_ANTHROPIC_KEY' },
+      { MY_ANTHROPIC_KEY: 'sk-ant-test' }
+    )
+    temp.setApprover('allow_once')
+    const { outcome } = await runPrompt(temp, 'write a.md')
+    expect(outcome).toMatchObject({ status: 'completed', stopReason: 'final', text: 'Wrote a.md.' })
+    expect(readFileSync(join(temp.workspace, 'a.md'), 'utf8')).toBe('# A')
+    const blocks = server.requests[1]!.body.messages.flatMap((m: { content: unknown }) => (Array.isArray(m.content) ? m.content : []))
+    const result = blocks.find((b: { type: string }) => b.type === 'tool_result')
+    expect(JSON.stringify(result)).toContain('Wrote 3 bytes to a.md.')
+  })
+})

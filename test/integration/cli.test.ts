@@ -147,3 +147,32 @@ describe('deskclaw run', () => {
     expect(result.stderr).toBe('deskclaw: --autonomy must be readonly, supervised or full (got "yolo")\n')
   })
 })
+
+describe('deskclaw run --approve ask on a terminal', () => {
+  it('prompts with what will run and honours the answer', async () => {
+    server = await startScriptedOpenAI(writeThenAnswer)
+    const root = mkdtempSync(join(tmpdir(), 'deskclaw-tty-'))
+    const workspace = join(root, 'ws')
+    const command = [process.execPath, cli, 'run', '--base-url', server.url, '--model', 'm', '--workspace', workspace, 'write a file']
+      .map((part) => `'${part}'`)
+      .join(' ')
+    // `script` gives the CLI a real pseudo-terminal; "y" answers the prompt.
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, DESKCLAW_HOME: join(root, 'home') },
+      stdio: ['pipe', 'pipe', 'pipe']
+    })
+    let screen = ''
+    child.stdout.on('data', (chunk) => {
+      screen += chunk
+      if (screen.includes('Allow this once? [y/N]') && !screen.includes('[answered]')) {
+        screen += '[answered]'
+        child.stdin.write('y\r')
+      }
+    })
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    expect(screen).toContain('Write a file (file_write)')
+    expect(screen).toMatch(/Content:\s+hello/)
+    expect(code).toBe(0)
+    expect(readFileSync(join(workspace, 'out.txt'), 'utf8')).toBe('hello')
+  })
+})
