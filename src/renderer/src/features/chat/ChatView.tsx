@@ -1,0 +1,253 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { ChatMessage } from '../../../../shared/bridge'
+import { type Translator, useT } from '../../i18n'
+import {
+  activeRun,
+  buildTimeline,
+  type RunView,
+  type TimelineItem,
+  useChatStore,
+  useConversationsStore,
+  useNoticesStore,
+  useSettingsStore
+} from '../../stores'
+import { AlertIcon, ShieldIcon } from '../common'
+import { ToolCallCard } from '../timeline'
+import { Composer } from './Composer'
+import { useDraftStore } from './draft'
+import { Markdown } from './Markdown'
+
+function MessageView({ message }: { message: ChatMessage }) {
+  const t = useT()
+  if (message.role === 'user') {
+    return (
+      <div className="message message-user" data-testid="message-user" data-message-id={message.id}>
+        <div className="bubble">{message.content}</div>
+      </div>
+    )
+  }
+  return (
+    <div className="message message-assistant" data-testid="message-assistant" data-message-id={message.id}>
+      {/* The letter comes from CSS so the message's text is only what the assistant said. */}
+      <span className="avatar" role="img" aria-label={t('chat.assistant')} />
+      <div className="message-body">
+        <Markdown text={message.content} />
+      </div>
+    </div>
+  )
+}
+
+function runEndText(t: Translator, run: RunView): string {
+  if (run.status === 'failed') return run.error ? t.error(run.error) : t('error.INTERNAL')
+  if (run.status === 'interrupted') return t('chat.runInterrupted')
+  if (run.stopReason === 'max_iterations') return t('chat.runMaxIterations', { n: run.iterations ?? '?' })
+  return t('chat.runCancelled')
+}
+
+function RunEnd({ run }: { run: RunView }) {
+  const t = useT()
+  if (run.status === 'failed') {
+    const text = runEndText(t, run)
+    return (
+      <div className="run-error" data-testid="run-error" role="alert" title={text}>
+        <AlertIcon size={15} />
+        <span>{text}</span>
+      </div>
+    )
+  }
+  return <div className="run-note">{runEndText(t, run)}</div>
+}
+
+function Thinking({ compact }: { compact: boolean }) {
+  const t = useT()
+  return (
+    <div className="thinking" data-testid="thinking" aria-live="polite">
+      <span className="dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
+      {!compact && <span>{t('chat.thinking')}</span>}
+    </div>
+  )
+}
+
+function TimelineEntry({ item }: { item: TimelineItem }) {
+  switch (item.kind) {
+    case 'message':
+      return <MessageView message={item.message} />
+    case 'tool':
+      return (
+        <div className="timeline-indent">
+          <ToolCallCard call={item.call} />
+        </div>
+      )
+    case 'run_end':
+      return (
+        <div className="timeline-indent">
+          <RunEnd run={item.run} />
+        </div>
+      )
+  }
+}
+
+function EmptyState() {
+  const t = useT()
+  const fill = useDraftStore((s) => s.fill)
+  const examples = [t('chat.example1'), t('chat.example2'), t('chat.example3')]
+  return (
+    <div className="empty-state">
+      <div className="empty-mark" aria-hidden="true">
+        D
+      </div>
+      <h1>{t('chat.emptyTitle')}</h1>
+      <p>{t('chat.emptyBody')}</p>
+      <div className="examples">
+        {examples.map((example) => (
+          <button key={example} type="button" className="example" onClick={() => fill(example)}>
+            {example}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
+  const t = useT()
+  const selectedId = useConversationsStore((s) => s.selectedId)
+  const conversation = useConversationsStore((s) => s.list.find((c) => c.id === s.selectedId))
+  const rename = useConversationsStore((s) => s.rename)
+  const pushNotice = useNoticesStore((s) => s.push)
+  const autonomy = useSettingsStore((s) => s.settings?.autonomy)
+  const [editing, setEditing] = useState<string | null>(null)
+  const title = conversation ? conversation.title.trim() || t('conversation.untitled') : t('app.name')
+
+  const commit = async () => {
+    const value = editing?.trim()
+    setEditing(null)
+    if (!conversation || !value || value === conversation.title) return
+    const result = await rename(conversation.id, value.slice(0, 200))
+    if (!result.ok) pushNotice(t.error(result.error))
+  }
+
+  return (
+    <header className="chat-header">
+      {editing !== null ? (
+        <input
+          className="title-input"
+          value={editing}
+          autoFocus
+          maxLength={200}
+          aria-label={t('conversation.rename')}
+          onChange={(event) => setEditing(event.target.value)}
+          onBlur={() => void commit()}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void commit()
+            if (event.key === 'Escape') {
+              event.stopPropagation()
+              setEditing(null)
+            }
+          }}
+        />
+      ) : (
+        <h2
+          className={`chat-title${selectedId ? ' editable' : ''}`}
+          title={selectedId ? t('conversation.rename') : undefined}
+          onClick={() => conversation && setEditing(conversation.title)}
+        >
+          {title}
+        </h2>
+      )}
+      {autonomy && (
+        <button
+          type="button"
+          className={`autonomy-chip autonomy-${autonomy}`}
+          onClick={onOpenSettings}
+          title={t(`autonomy.${autonomy}.hint`)}
+        >
+          <ShieldIcon size={13} />
+          {t(`autonomy.${autonomy}`)}
+        </button>
+      )}
+    </header>
+  )
+}
+
+export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
+  const t = useT()
+  const conversationId = useChatStore((s) => s.conversationId)
+  const status = useChatStore((s) => s.status)
+  const snapshot = useChatStore((s) => s.snapshot)
+  const error = useChatStore((s) => s.error)
+  const refresh = useChatStore((s) => s.refresh)
+  const timeline = useMemo(() => (snapshot ? buildTimeline(snapshot) : []), [snapshot])
+  const run = activeRun(snapshot)
+  const scroller = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+  const [showJump, setShowJump] = useState(false)
+
+  const last = timeline[timeline.length - 1]
+  const toolBusy =
+    last?.kind === 'tool' &&
+    (last.call.status === 'running' || last.call.status === 'awaiting_approval' || last.call.status === 'pending')
+  const streamingText = last?.kind === 'message' && last.message.role === 'assistant' && last.message.runId === run?.id
+
+  useLayoutEffect(() => {
+    stick.current = true
+    setShowJump(false)
+  }, [conversationId])
+
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [timeline, run?.id])
+
+  const showEmpty = !conversationId || (status === 'ready' && timeline.length === 0)
+
+  return (
+    <main className="chat">
+      <ConversationHeader onOpenSettings={onOpenSettings} />
+      <div
+        className="chat-scroll"
+        ref={scroller}
+        onScroll={(event) => {
+          const el = event.currentTarget
+          const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+          stick.current = atBottom
+          setShowJump(!atBottom)
+        }}
+      >
+        <div className="chat-column">
+          {status === 'loading' && <div className="chat-status">{t('chat.loading')}</div>}
+          {status === 'error' && !snapshot && (
+            <div className="chat-status error">
+              <span>{error ? `${t('chat.loadFailed')} ${t.error(error)}` : t('chat.loadFailed')}</span>
+              <button type="button" className="btn btn-small" onClick={() => void refresh()}>
+                {t('chat.retry')}
+              </button>
+            </div>
+          )}
+          {showEmpty && status !== 'loading' && status !== 'error' && <EmptyState />}
+          {timeline.map((item) => (
+            <TimelineEntry key={item.key} item={item} />
+          ))}
+          {run && !toolBusy && <Thinking compact={streamingText} />}
+        </div>
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          className="jump-latest"
+          onClick={() => {
+            const el = scroller.current
+            if (el) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' })
+          }}
+        >
+          {t('chat.newMessages')} ↓
+        </button>
+      )}
+      <Composer />
+    </main>
+  )
+}

@@ -1,0 +1,2 @@
+/** The settings dialog: model provider, autonomy, workspace, language, limits. */
+export { SettingsPanel } from './SettingsPanel'

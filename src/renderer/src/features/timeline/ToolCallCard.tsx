@@ -1,0 +1,152 @@
+import { memo, useLayoutEffect, useRef, useState } from 'react'
+import type { ToolCallStatus } from '../../../../shared/agent-events'
+import { type Translator, useT } from '../../i18n'
+import type { ToolCallView } from '../../stores'
+import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, useNow, WrenchIcon, XIcon } from '../common'
+import { prettyJson, summarizeArgs } from './summarize'
+
+export function StatusChip({ status }: { status: ToolCallStatus }) {
+  const t = useT()
+  const icon =
+    status === 'running' || status === 'pending' ? (
+      <Spinner size={11} />
+    ) : status === 'awaiting_approval' ? (
+      <ShieldIcon size={12} />
+    ) : status === 'completed' ? (
+      <CheckIcon size={12} />
+    ) : status === 'error' ? (
+      <AlertIcon size={12} />
+    ) : status === 'denied' ? (
+      <XIcon size={12} />
+    ) : (
+      <PauseIcon size={12} />
+    )
+  return (
+    <span className={`status-chip status-${status}`}>
+      {icon}
+      {t(`toolStatus.${status}`)}
+    </span>
+  )
+}
+
+function resolutionText(t: Translator, call: ToolCallView): string | null {
+  const resolution = call.approval?.resolution
+  if (!resolution) return null
+  const head = t(`resolution.${resolution.answer}.${resolution.by}`)
+  return resolution.reason ? `${head} · ${t('tool.deniedReason', { reason: resolution.reason })}` : head
+}
+
+function ToolOutput({ call }: { call: ToolCallView }) {
+  const t = useT()
+  const ref = useRef<HTMLPreElement>(null)
+  const stick = useRef(true)
+  const live = call.segments.length > 0
+  const empty = call.output.length === 0
+
+  // Follow streaming output unless the user scrolled up to read.
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [call.output])
+
+  return (
+    <div className="tool-section">
+      <div className="tool-section-label">{t('tool.output')}</div>
+      {empty && (
+        <div className="tool-output-empty">
+          {call.status === 'running' || call.status === 'pending' ? t('tool.waitingOutput') : t('tool.noOutput')}
+        </div>
+      )}
+      <pre
+        ref={ref}
+        className={`tool-output${call.isError && !live ? ' is-error' : ''}${empty ? ' is-empty' : ''}`}
+        data-testid="tool-call-output"
+        onScroll={(event) => {
+          const el = event.currentTarget
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24
+        }}
+      >
+        {live
+          ? call.segments.map((segment, index) => (
+              <span key={index} className={segment.stream === 'stderr' ? 'stderr' : undefined}>
+                {segment.text}
+              </span>
+            ))
+          : call.output}
+      </pre>
+    </div>
+  )
+}
+
+function ToolCallCardImpl({ call }: { call: ToolCallView }) {
+  const t = useT()
+  const [expanded, setExpanded] = useState(true)
+  const [argsOpen, setArgsOpen] = useState(false)
+  const ticking = call.status === 'running' || call.status === 'pending'
+  const now = useNow(1000, ticking)
+  const summary = summarizeArgs(call.args)
+  const duration =
+    call.durationMs !== null
+      ? t.duration(call.durationMs)
+      : ticking
+        ? t.duration(Math.max(0, now - call.startedAt))
+        : null
+  const resolution = resolutionText(t, call)
+  const args = prettyJson(call.args)
+
+  return (
+    <div
+      className={`tool-call status-${call.status}`}
+      data-testid="tool-call"
+      data-status={call.status}
+      data-tool={call.tool}
+      data-call-id={call.id}
+    >
+      <button
+        type="button"
+        className="tool-call-header"
+        aria-expanded={expanded}
+        onClick={() => setExpanded((v) => !v)}
+      >
+        <ChevronIcon size={14} className={`chevron${expanded ? ' open' : ''}`} />
+        <WrenchIcon size={14} className="tool-icon" />
+        <span className="tool-name">{call.tool}</span>
+        {summary && (
+          <span className="tool-summary" title={summary}>
+            {summary}
+          </span>
+        )}
+        <span className="tool-call-spacer" />
+        <StatusChip status={call.status} />
+        {duration && <span className="tool-duration">{duration}</span>}
+      </button>
+      {expanded && (
+        <div className="tool-call-body">
+          {resolution && (
+            <div className={`tool-resolution${call.approval?.resolution?.answer === 'deny' ? ' denied' : ''}`}>
+              {resolution}
+            </div>
+          )}
+          {args && (
+            <div className="tool-section">
+              <button
+                type="button"
+                className="tool-section-toggle"
+                aria-expanded={argsOpen}
+                onClick={() => setArgsOpen((v) => !v)}
+              >
+                <ChevronIcon size={12} className={`chevron${argsOpen ? ' open' : ''}`} />
+                {t('tool.arguments')}
+              </button>
+              {argsOpen && <pre className="tool-args">{args}</pre>}
+            </div>
+          )}
+          {call.status !== 'awaiting_approval' && call.status !== 'denied' && <ToolOutput call={call} />}
+          {call.status === 'denied' && call.output && <ToolOutput call={call} />}
+        </div>
+      )}
+    </div>
+  )
+}
+
+export const ToolCallCard = memo(ToolCallCardImpl)

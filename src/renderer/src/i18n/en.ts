@@ -1,0 +1,180 @@
+import type { ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
+import type { Autonomy, ProviderKind } from '../../../shared/bridge'
+import type { ErrorCode } from '../../../shared/errors'
+
+/**
+ * Keys that must exist because they are built from contract enums (`error.${code}` …): a new
+ * ErrorCode or ToolCallStatus in src/shared is a compile error here until it is translated.
+ */
+type RequiredKeys =
+  | `error.${ErrorCode}`
+  | `toolStatus.${ToolCallStatus}`
+  | `resolution.allow_once.${ApprovalResolver}`
+  | `resolution.deny.${ApprovalResolver}`
+  | `autonomy.${Autonomy}`
+  | `autonomy.${Autonomy}.hint`
+  | `provider.${ProviderKind}`
+
+/** The English dictionary is the reference: its keys are the type every other language must match. */
+export const en = {
+  'app.name': 'DeskClaw',
+
+  'sidebar.newConversation': 'New conversation',
+  'sidebar.empty': 'No conversations yet. Start one to give DeskClaw a task.',
+  'sidebar.delete': 'Delete conversation',
+  'sidebar.running': 'Working…',
+  'sidebar.awaitingApproval': 'Waiting for your approval',
+  'sidebar.settings': 'Settings',
+  'sidebar.conversations': 'Conversations',
+
+  'language.switchTo': '中文',
+  'language.switchToTitle': 'Switch to Simplified Chinese',
+  'language.en': 'English',
+  'language.zh-CN': '简体中文',
+
+  'confirm.deleteTitle': 'Delete this conversation?',
+  'confirm.deleteBody': '“{title}” and its history will be removed. This cannot be undone.',
+  'confirm.delete': 'Delete',
+  'confirm.cancel': 'Cancel',
+
+  'conversation.untitled': 'New conversation',
+  'conversation.rename': 'Click to rename',
+
+  'time.justNow': 'just now',
+
+  'chat.emptyTitle': 'What should DeskClaw do?',
+  'chat.emptyBody':
+    'Ask a question or describe a task. DeskClaw runs tools on this computer and asks before anything risky.',
+  'chat.example1': 'List the largest files in my workspace',
+  'chat.example2': 'Write a short README for this project',
+  'chat.example3': 'Which USB devices are connected?',
+  'chat.loading': 'Loading conversation…',
+  'chat.loadFailed': 'Could not load this conversation.',
+  'chat.retry': 'Retry',
+  'chat.thinking': 'Thinking…',
+  'chat.you': 'You',
+  'chat.assistant': 'DeskClaw',
+  'chat.copy': 'Copy',
+  'chat.copied': 'Copied',
+  'chat.newMessages': 'Jump to latest',
+  'chat.runCancelled': 'Stopped.',
+  'chat.runMaxIterations': 'Stopped after {n} steps (the limit). Send a message to let it continue.',
+  'chat.runInterrupted': 'Interrupted — DeskClaw stopped while this was running.',
+
+  'composer.placeholder': 'Message DeskClaw…',
+  'composer.send': 'Send',
+  'composer.stop': 'Stop',
+  'composer.hint': 'Enter to send · Shift+Enter for a new line · Esc to stop',
+  'composer.sendFailed': 'Could not send: {message}',
+
+  'tool.arguments': 'Arguments',
+  'tool.output': 'Output',
+  'tool.noOutput': 'No output.',
+  'tool.waitingOutput': 'Waiting for output…',
+  'tool.show': 'Show',
+  'tool.hide': 'Hide',
+  'tool.deniedReason': 'Reason: {reason}',
+
+  'toolStatus.pending': 'Pending',
+  'toolStatus.awaiting_approval': 'Awaiting approval',
+  'toolStatus.running': 'Running',
+  'toolStatus.completed': 'Completed',
+  'toolStatus.error': 'Error',
+  'toolStatus.denied': 'Denied',
+  'toolStatus.interrupted': 'Interrupted',
+
+  'resolution.allow_once.user': 'Allowed once by you',
+  'resolution.allow_once.timeout': 'Allowed (timeout)',
+  'resolution.allow_once.no_front_door': 'Allowed (no window)',
+  'resolution.allow_once.cancelled': 'Allowed, then cancelled',
+  'resolution.allow_once.policy': 'Allowed by a rule',
+  'resolution.deny.user': 'Denied by you',
+  'resolution.deny.timeout': 'Denied: no answer in time',
+  'resolution.deny.no_front_door': 'Denied: nobody could be asked',
+  'resolution.deny.cancelled': 'Cancelled',
+  'resolution.deny.policy': 'Denied by a rule',
+
+  'duration.ms': '{n} ms',
+  'duration.s': '{n} s',
+  'duration.m': '{m} min {s} s',
+
+  'approval.heading': 'DeskClaw wants to run a tool',
+  'approval.tool': 'Tool',
+  'approval.reason': 'Why it asks',
+  'approval.conversation': 'Conversation',
+  'approval.denyReason': 'Reason for denying (optional, the agent sees it)',
+  'approval.denyReasonPlaceholder': 'e.g. use the docs folder instead',
+  'approval.allow': 'Allow once',
+  'approval.deny': 'Deny',
+  'approval.countdown': 'Auto-deny in {time}',
+  'approval.expired': 'Timed out — denying…',
+  'approval.queue': '{n} more waiting',
+  'approval.keys': 'A or Ctrl+Enter allows · D or Esc denies',
+  'approval.alreadySettled': 'That request was already settled.',
+  'approval.respondFailed': 'Could not send your answer: {message}',
+
+  'settings.title': 'Settings',
+  'settings.section.model': 'Model',
+  'settings.section.safety': 'Safety',
+  'settings.section.general': 'General',
+  'settings.provider': 'Provider',
+  'settings.model': 'Model',
+  'settings.modelHint': 'For example gpt-4.1, claude-sonnet-4-5 or qwen2.5-coder.',
+  'settings.baseUrl': 'Base URL',
+  'settings.baseUrlHint': 'Leave empty for the provider’s default endpoint. Required for OpenAI-compatible servers.',
+  'settings.apiKeyEnv': 'API key environment variable',
+  'settings.apiKeyEnvHint':
+    'The name of the variable that holds the key, e.g. OPENAI_API_KEY. The key itself never reaches this window.',
+  'settings.autonomy': 'Autonomy',
+  'settings.workspace': 'Workspace folder',
+  'settings.workspaceHint': 'The folder DeskClaw may write in. Writes elsewhere always ask or are refused.',
+  'settings.language': 'Language',
+  'settings.maxIterations': 'Max steps per message',
+  'settings.maxIterationsHint': 'Model steps before DeskClaw stops and hands back (1–100).',
+  'settings.approvalTimeout': 'Approval timeout (seconds)',
+  'settings.approvalTimeoutHint': 'How long an approval waits for you before it is denied.',
+  'settings.save': 'Save',
+  'settings.saving': 'Saving…',
+  'settings.saved': 'Saved',
+  'settings.close': 'Close',
+  'settings.loading': 'Loading settings…',
+  'settings.loadFailed': 'Could not load settings.',
+  'settings.invalidInteger': '“{field}” must be a whole number from {min} to {max}.',
+
+  'provider.openai': 'OpenAI',
+  'provider.anthropic': 'Anthropic',
+  'provider.openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, vLLM…)',
+
+  'autonomy.readonly': 'Read-only',
+  'autonomy.readonly.hint': 'Only reads files and the web; anything that changes something is refused.',
+  'autonomy.supervised': 'Supervised',
+  'autonomy.supervised.hint': 'Known-safe reads run; everything else asks you first. Recommended.',
+  'autonomy.full': 'Full',
+  'autonomy.full.hint': 'Runs everything except deny rules and known-dangerous commands. Use with care.',
+
+  'connection.connecting': 'Connecting to DeskClaw…',
+  'connection.lostRetryIn': 'Connection to DeskClaw lost. Reconnecting in {s} s…',
+  'connection.lostRetrying': 'Connection to DeskClaw lost. Reconnecting…',
+  'connection.retry': 'Retry now',
+
+  'notice.dismiss': 'Dismiss',
+
+  'error.VALIDATION_FAILED': 'Invalid input',
+  'error.NOT_FOUND': 'Not found',
+  'error.UNKNOWN_CALL': 'Unsupported request',
+  'error.FORBIDDEN': 'Not allowed',
+  'error.BUSY': 'DeskClaw is busy with this conversation',
+  'error.MODEL_UNREACHABLE': 'The model service cannot be reached',
+  'error.MODEL_AUTH': 'The model service rejected the API key',
+  'error.MODEL_NOT_FOUND': 'The model was not found',
+  'error.MODEL_RATE_LIMITED': 'The model service is rate limiting requests',
+  'error.MODEL_ERROR': 'The model returned an error',
+  'error.NOT_CONFIGURED': 'No model is configured — open Settings',
+  'error.CANCELLED': 'Cancelled',
+  'error.INTERNAL': 'Something went wrong',
+  'error.unknown': 'Error'
+} as const satisfies Record<RequiredKeys, string> & Record<string, string>
+
+export type MessageKey = keyof typeof en
+/** Every language is a complete, string-valued copy of the English keys (missing or extra key = compile error). */
+export type Dictionary = { readonly [K in MessageKey]: string }

@@ -1,0 +1,130 @@
+/**
+ * What the UI does, across stores: start-up, event routing, and the user actions that touch
+ * more than one store (select, create, delete, send, cancel).
+ */
+import type { BridgeEvent, BridgeResult } from '../../../shared/bridge'
+import { getConnectionMonitor, getDeskclawApi } from '../bridge'
+import { useApprovalsStore } from './approvals'
+import { useChatStore } from './chat'
+import { rememberedConversation, useConversationsStore } from './conversations'
+import { activeRun } from './reducers'
+import { useSettingsStore } from './settings'
+
+function routeEvent(event: BridgeEvent): void {
+  switch (event.kind) {
+    case 'agent':
+      useConversationsStore.getState().applyEvent(event.event)
+      useApprovalsStore.getState().applyEvent(event.event)
+      useChatStore.getState().applyEvent(event.event)
+      break
+    case 'conversations_changed':
+      void useConversationsStore.getState().load()
+      break
+    case 'settings_changed':
+      useSettingsStore.getState().applyRemote(event.settings)
+      break
+  }
+}
+
+async function loadAll(initial: boolean): Promise<void> {
+  const settings = useSettingsStore.getState().load()
+  const approvals = useApprovalsStore.getState().load()
+  const conversations = await useConversationsStore.getState().load()
+  if (initial) {
+    const remembered = rememberedConversation()
+    if (conversations.ok && remembered && conversations.data.some((c) => c.id === remembered)) {
+      await selectConversation(remembered)
+    }
+  } else {
+    const selected = useConversationsStore.getState().selectedId
+    if (selected && conversations.ok && !conversations.data.some((c) => c.id === selected)) {
+      await selectConversation(null)
+    } else {
+      await useChatStore.getState().refresh()
+    }
+  }
+  await Promise.all([settings, approvals])
+}
+
+/** Subscribes to events and loads the first state; returns a stop function (React StrictMode-safe). */
+export function startApp(): () => void {
+  const api = getDeskclawApi()
+  const offEvents = api.onEvent(routeEvent)
+  const monitor = getConnectionMonitor()
+  let wasDown = false
+  const offConnection = monitor.subscribe((state) => {
+    if (state.status === 'disconnected') wasDown = true
+    if (state.status === 'connected' && wasDown) {
+      wasDown = false
+      // Events sent while we were away are gone: reload what they would have changed.
+      void loadAll(false)
+    }
+  })
+  void loadAll(true)
+  return () => {
+    offEvents()
+    offConnection()
+  }
+}
+
+export async function selectConversation(id: string | null): Promise<void> {
+  if (useConversationsStore.getState().selectedId === id && useChatStore.getState().conversationId === id) return
+  useConversationsStore.getState().setSelected(id)
+  await useChatStore.getState().open(id)
+}
+
+/**
+ * Opens a fresh conversation. If the open one is still empty it is reused, so pressing Ctrl+N
+ * twice does not leave blank conversations behind.
+ */
+export async function newConversation(): Promise<BridgeResult<unknown>> {
+  const chat = useChatStore.getState()
+  const selectedId = useConversationsStore.getState().selectedId
+  if (
+    selectedId &&
+    chat.conversationId === selectedId &&
+    chat.status === 'ready' &&
+    chat.snapshot &&
+    chat.snapshot.messages.length === 0 &&
+    chat.snapshot.runs.length === 0
+  ) {
+    return { ok: true, data: selectedId }
+  }
+  const result = await useConversationsStore.getState().create()
+  if (result.ok) await selectConversation(result.data.id)
+  return result
+}
+
+export async function deleteConversation(id: string): Promise<BridgeResult<unknown>> {
+  const result = await useConversationsStore.getState().remove(id)
+  if ((result.ok || result.error.code === 'NOT_FOUND') && useConversationsStore.getState().selectedId === id) {
+    await selectConversation(null)
+  }
+  return result
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim()
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line
+}
+
+/** Sends a message, creating a conversation first when none is open. */
+export async function sendMessage(text: string): Promise<BridgeResult<{ runId: string }>> {
+  let conversationId = useConversationsStore.getState().selectedId
+  if (!conversationId) {
+    const created = await useConversationsStore.getState().create(titleFrom(text))
+    if (!created.ok) return created
+    conversationId = created.data.id
+    await selectConversation(conversationId)
+  }
+  const result = await getDeskclawApi().invoke('agent.send', { conversationId, text })
+  if (result.ok) {
+    useChatStore.getState().noteSent({ runId: result.data.runId, conversationId, prompt: text, at: Date.now() })
+  }
+  return result
+}
+
+export async function cancelActiveRun(): Promise<void> {
+  const run = activeRun(useChatStore.getState().snapshot)
+  if (run) await getDeskclawApi().invoke('agent.cancel', { runId: run.id })
+}

@@ -1,0 +1,48 @@
+import { create } from 'zustand'
+import type { AgentEvent, ApprovalAnswer } from '../../../shared/agent-events'
+import type { BridgeResult, PendingApproval } from '../../../shared/bridge'
+import { getDeskclawApi } from '../bridge'
+import { mergePendingApprovals, reduceApprovals } from './reducers'
+
+interface ApprovalsState {
+  pending: PendingApproval[]
+  /** Approval ids whose answer is on its way (buttons disabled meanwhile). */
+  responding: ReadonlySet<string>
+  load(): Promise<void>
+  applyEvent(event: AgentEvent): void
+  respond(
+    approvalId: string,
+    answer: ApprovalAnswer,
+    reason?: string
+  ): Promise<BridgeResult<{ accepted: boolean }>>
+}
+
+export const useApprovalsStore = create<ApprovalsState>((set, get) => ({
+  pending: [],
+  responding: new Set(),
+
+  async load() {
+    const result = await getDeskclawApi().invoke('approvals.pending', {})
+    if (result.ok) set({ pending: mergePendingApprovals(get().pending, result.data, Date.now()) })
+  },
+
+  applyEvent(event) {
+    const pending = reduceApprovals(get().pending, event)
+    if (pending !== get().pending) set({ pending })
+  },
+
+  async respond(approvalId, answer, reason) {
+    set({ responding: new Set(get().responding).add(approvalId) })
+    const input = reason ? { approvalId, answer, reason } : { approvalId, answer }
+    const result = await getDeskclawApi().invoke('approvals.respond', input)
+    const responding = new Set(get().responding)
+    responding.delete(approvalId)
+    // Accepted or not (already settled, expired), this question is no longer open.
+    const settled = result.ok || result.error.code === 'NOT_FOUND'
+    set({
+      responding,
+      pending: settled ? get().pending.filter((a) => a.approvalId !== approvalId) : get().pending
+    })
+    return result
+  }
+}))

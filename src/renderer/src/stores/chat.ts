@@ -1,0 +1,94 @@
+import { create } from 'zustand'
+import type { AgentEvent } from '../../../shared/agent-events'
+import type { AppErrorShape } from '../../../shared/errors'
+import { getDeskclawApi } from '../bridge'
+import { type ChatSnapshot, emptySnapshot, ensureRunStarted, reduceChat, snapshotFromDetail } from './reducers'
+
+interface ChatState {
+  /** The open conversation (null: none). */
+  conversationId: string | null
+  snapshot: ChatSnapshot | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  error: AppErrorShape | null
+  open(conversationId: string | null): Promise<void>
+  /** Reload the open conversation (after a reconnect: events may have been missed). */
+  refresh(): Promise<void>
+  applyEvent(event: AgentEvent): void
+  /** `agent.send` answered: show the user's message and the run even if run_started is late. */
+  noteSent(run: { runId: string; conversationId: string; prompt: string; at: number }): void
+}
+
+/** Events for the conversation being loaded, applied on top of the snapshot when it arrives. */
+let buffered: AgentEvent[] = []
+let loadToken = 0
+let loading = false
+
+export const useChatStore = create<ChatState>((set, get) => {
+  async function load(conversationId: string, keepVisible: boolean): Promise<void> {
+    const token = ++loadToken
+    buffered = []
+    loading = true
+    set({
+      conversationId,
+      status: keepVisible ? get().status : 'loading',
+      snapshot: keepVisible ? get().snapshot : null,
+      error: null
+    })
+    const result = await getDeskclawApi().invoke('conversations.get', { id: conversationId })
+    if (token !== loadToken) return
+    loading = false
+    const events = buffered
+    buffered = []
+    if (!result.ok) {
+      set({ status: 'error', error: result.error, snapshot: keepVisible ? get().snapshot : null })
+      return
+    }
+    // Events that raced the load: status changes are idempotent; a delta may in rare cases
+    // repeat (the contract has no event cursor — see report).
+    const snapshot = events.reduce(reduceChat, snapshotFromDetail(result.data))
+    set({ status: 'ready', snapshot, error: null })
+  }
+
+  return {
+    conversationId: null,
+    snapshot: null,
+    status: 'idle',
+    error: null,
+
+    async open(conversationId) {
+      if (!conversationId) {
+        loadToken++
+        loading = false
+        buffered = []
+        set({ conversationId: null, snapshot: null, status: 'idle', error: null })
+        return
+      }
+      await load(conversationId, false)
+    },
+
+    async refresh() {
+      const id = get().conversationId
+      if (id) await load(id, get().status === 'ready')
+    },
+
+    applyEvent(event) {
+      const { conversationId, snapshot } = get()
+      if (event.conversationId !== conversationId) return
+      if (loading) buffered.push(event)
+      if (snapshot) {
+        const next = reduceChat(snapshot, event)
+        if (next !== snapshot) set({ snapshot: next })
+      }
+    },
+
+    noteSent(run) {
+      const { snapshot, conversationId } = get()
+      if (run.conversationId !== conversationId) return
+      const started: AgentEvent = { type: 'run_started', ...run, model: '' }
+      if (loading) buffered.push(started)
+      if (snapshot || !loading) {
+        set({ snapshot: ensureRunStarted(snapshot ?? emptySnapshot(run.conversationId), run), status: 'ready' })
+      }
+    }
+  }
+})

@@ -1,0 +1,93 @@
+import { create } from 'zustand'
+import type { AgentEvent } from '../../../shared/agent-events'
+import type { BridgeResult, ConversationSummary } from '../../../shared/bridge'
+import { getDeskclawApi } from '../bridge'
+import { reduceRunningConversations, sortConversations } from './reducers'
+
+const SELECTED_KEY = 'deskclaw.selectedConversation'
+
+function rememberSelected(id: string | null): void {
+  try {
+    if (id) localStorage.setItem(SELECTED_KEY, id)
+    else localStorage.removeItem(SELECTED_KEY)
+  } catch {
+    // Storage may be unavailable (privacy mode); remembering the selection is only a nicety.
+  }
+}
+
+export function rememberedConversation(): string | null {
+  try {
+    return localStorage.getItem(SELECTED_KEY)
+  } catch {
+    return null
+  }
+}
+
+interface ConversationsState {
+  list: ConversationSummary[]
+  loaded: boolean
+  selectedId: string | null
+  /** Conversations with a run going (from the event stream). */
+  running: ReadonlySet<string>
+  load(): Promise<BridgeResult<ConversationSummary[]>>
+  setSelected(id: string | null): void
+  create(title?: string): Promise<BridgeResult<ConversationSummary>>
+  remove(id: string): Promise<BridgeResult<Record<string, never>>>
+  rename(id: string, title: string): Promise<BridgeResult<ConversationSummary>>
+  applyEvent(event: AgentEvent): void
+}
+
+export const useConversationsStore = create<ConversationsState>((set, get) => ({
+  list: [],
+  loaded: false,
+  selectedId: null,
+  running: new Set(),
+
+  async load() {
+    const result = await getDeskclawApi().invoke('conversations.list', {})
+    if (result.ok) set({ list: sortConversations(result.data), loaded: true })
+    return result
+  },
+
+  setSelected(id) {
+    rememberSelected(id)
+    set({ selectedId: id })
+  },
+
+  async create(title) {
+    const result = await getDeskclawApi().invoke('conversations.create', title ? { title } : {})
+    if (result.ok) {
+      const others = get().list.filter((c) => c.id !== result.data.id)
+      set({ list: sortConversations([result.data, ...others]) })
+    }
+    return result
+  },
+
+  async remove(id) {
+    const result = await getDeskclawApi().invoke('conversations.delete', { id })
+    if (result.ok || result.error.code === 'NOT_FOUND') {
+      set({ list: get().list.filter((c) => c.id !== id) })
+    }
+    return result as BridgeResult<Record<string, never>>
+  },
+
+  async rename(id, title) {
+    const result = await getDeskclawApi().invoke('conversations.rename', { id, title })
+    if (result.ok) {
+      set({ list: sortConversations(get().list.map((c) => (c.id === id ? result.data : c))) })
+    }
+    return result
+  },
+
+  applyEvent(event) {
+    const running = reduceRunningConversations(get().running, event)
+    let list = get().list
+    if (event.type === 'run_started' || event.type === 'run_completed' || event.type === 'run_failed') {
+      // Keep the active conversation at the top without waiting for conversations_changed.
+      list = sortConversations(
+        list.map((c) => (c.id === event.conversationId && c.updatedAt < event.at ? { ...c, updatedAt: event.at } : c))
+      )
+    }
+    if (running !== get().running || list !== get().list) set({ running, list })
+  }
+}))

@@ -1,0 +1,23 @@
+/** The renderer's state: zustand stores, the pure reducers behind them, and the cross-store actions. */
+export { useApprovalsStore } from './approvals'
+export { useChatStore } from './chat'
+export { useConversationsStore } from './conversations'
+export { useNoticesStore, type Notice } from './notices'
+export { useSettingsStore } from './settings'
+export {
+  activeRun,
+  buildTimeline,
+  type ChatSnapshot,
+  type OutputSegment,
+  type RunView,
+  type TimelineItem,
+  type ToolCallView
+} from './reducers'
+export {
+  cancelActiveRun,
+  deleteConversation,
+  newConversation,
+  selectConversation,
+  sendMessage,
+  startApp
+} from './app'

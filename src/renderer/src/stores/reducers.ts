@@ -1,0 +1,439 @@
+/**
+ * Pure state transitions of the renderer: a conversation's chat state is its `conversations.get`
+ * snapshot with every later AgentEvent folded in. No React, no DOM, no bridge — unit-tested under
+ * plain Node (test/unit/renderer/reducers.test.ts).
+ */
+import type {
+  AgentEvent,
+  ApprovalAnswer,
+  ApprovalPreview,
+  ApprovalResolver,
+  ToolCallStatus
+} from '../../../shared/agent-events'
+import type {
+  ChatMessage,
+  ConversationDetail,
+  ConversationSummary,
+  PendingApproval,
+  RunSummary,
+  ToolCallRecord
+} from '../../../shared/bridge'
+
+export interface OutputSegment {
+  stream: 'stdout' | 'stderr'
+  text: string
+}
+
+export interface ToolCallApproval {
+  approvalId: string
+  reason: string
+  preview: ApprovalPreview
+  expiresAt: number
+  resolution: { answer: ApprovalAnswer; by: ApprovalResolver; reason?: string } | null
+}
+
+export interface ToolCallView extends ToolCallRecord {
+  /** Live output while it streams, stdout and stderr kept apart so stderr can be shown in red. */
+  segments: OutputSegment[]
+  approval: ToolCallApproval | null
+}
+
+export interface RunView {
+  id: string
+  conversationId: string
+  status: RunSummary['status']
+  stopReason: string | null
+  /** run_failed's error; for runs loaded from the store only the message is known (code ''). */
+  error: { code: string; message: string } | null
+  startedAt: number
+  endedAt: number | null
+  iterations: number | null
+}
+
+export interface ChatSnapshot {
+  conversationId: string
+  messages: ChatMessage[]
+  toolCalls: ToolCallView[]
+  runs: RunView[]
+}
+
+export type TimelineItem =
+  | { kind: 'message'; key: string; at: number; message: ChatMessage }
+  | { kind: 'tool'; key: string; at: number; call: ToolCallView }
+  | { kind: 'run_end'; key: string; at: number; run: RunView }
+
+const OPEN_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['pending', 'running', 'awaiting_approval'])
+
+export function emptySnapshot(conversationId: string): ChatSnapshot {
+  return { conversationId, messages: [], toolCalls: [], runs: [] }
+}
+
+export function snapshotFromDetail(detail: ConversationDetail): ChatSnapshot {
+  return {
+    conversationId: detail.conversation.id,
+    messages: [...detail.messages],
+    toolCalls: detail.toolCalls.map((call) => ({ ...call, segments: [], approval: null })),
+    runs: detail.runs.map((run) => ({
+      id: run.id,
+      conversationId: run.conversationId,
+      status: run.status,
+      stopReason: run.stopReason,
+      error: run.error ? { code: '', message: run.error } : null,
+      startedAt: run.startedAt,
+      endedAt: run.endedAt,
+      iterations: null
+    }))
+  }
+}
+
+function updateCall(
+  state: ChatSnapshot,
+  callId: string,
+  update: (call: ToolCallView) => ToolCallView,
+  create?: () => ToolCallView
+): ChatSnapshot {
+  const index = state.toolCalls.findIndex((c) => c.id === callId)
+  if (index === -1) {
+    if (!create) return state
+    return { ...state, toolCalls: [...state.toolCalls, update(create())] }
+  }
+  const toolCalls = state.toolCalls.slice()
+  toolCalls[index] = update(toolCalls[index]!)
+  return { ...state, toolCalls }
+}
+
+function updateRun(state: ChatSnapshot, runId: string, update: (run: RunView) => RunView, createAt: number): ChatSnapshot {
+  const index = state.runs.findIndex((r) => r.id === runId)
+  const runs = state.runs.slice()
+  if (index === -1) {
+    runs.push(update(newRun(state.conversationId, runId, createAt)))
+  } else {
+    runs[index] = update(runs[index]!)
+  }
+  return { ...state, runs }
+}
+
+function newRun(conversationId: string, runId: string, at: number): RunView {
+  return {
+    id: runId,
+    conversationId,
+    status: 'running',
+    stopReason: null,
+    error: null,
+    startedAt: at,
+    endedAt: null,
+    iterations: null
+  }
+}
+
+function newCall(event: { runId: string; conversationId: string; callId: string; at: number }, tool: string, args: unknown): ToolCallView {
+  return {
+    id: event.callId,
+    conversationId: event.conversationId,
+    runId: event.runId,
+    tool,
+    args,
+    status: 'running',
+    isError: false,
+    output: '',
+    startedAt: event.at,
+    endedAt: null,
+    durationMs: null,
+    segments: [],
+    approval: null
+  }
+}
+
+/**
+ * The user's message and a running run, idempotently: called on run_started and also when
+ * `agent.send` answers (whichever comes first), so the message shows at once either way.
+ */
+export function ensureRunStarted(
+  state: ChatSnapshot,
+  run: { runId: string; conversationId: string; prompt: string; at: number }
+): ChatSnapshot {
+  if (run.conversationId !== state.conversationId) return state
+  let next = state
+  if (!next.runs.some((r) => r.id === run.runId)) {
+    next = { ...next, runs: [...next.runs, newRun(run.conversationId, run.runId, run.at)] }
+  }
+  if (!next.messages.some((m) => m.runId === run.runId && m.role === 'user')) {
+    const message: ChatMessage = {
+      id: `local_user_${run.runId}`,
+      conversationId: run.conversationId,
+      runId: run.runId,
+      role: 'user',
+      content: run.prompt,
+      createdAt: run.at
+    }
+    next = { ...next, messages: [...next.messages, message] }
+  }
+  return next
+}
+
+function closeOpenCalls(state: ChatSnapshot, runId: string, at: number): ChatSnapshot {
+  if (!state.toolCalls.some((c) => c.runId === runId && OPEN_STATUSES.has(c.status))) return state
+  return {
+    ...state,
+    toolCalls: state.toolCalls.map((c) =>
+      c.runId === runId && OPEN_STATUSES.has(c.status)
+        ? { ...c, status: 'interrupted', endedAt: at, durationMs: at - c.startedAt }
+        : c
+    )
+  }
+}
+
+function appendSegment(segments: OutputSegment[], stream: OutputSegment['stream'], chunk: string): OutputSegment[] {
+  const last = segments[segments.length - 1]
+  if (last && last.stream === stream) {
+    return [...segments.slice(0, -1), { stream, text: last.text + chunk }]
+  }
+  return [...segments, { stream, text: chunk }]
+}
+
+/** Folds one AgentEvent into the open conversation's state; events of other conversations are ignored. */
+export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot {
+  if (event.conversationId !== state.conversationId) return state
+  switch (event.type) {
+    case 'run_started':
+      return ensureRunStarted(state, event)
+
+    case 'text_delta': {
+      const index = state.messages.findIndex((m) => m.id === event.messageId)
+      if (index === -1) {
+        const message: ChatMessage = {
+          id: event.messageId,
+          conversationId: event.conversationId,
+          runId: event.runId,
+          role: 'assistant',
+          content: event.delta,
+          createdAt: event.at
+        }
+        return { ...state, messages: [...state.messages, message] }
+      }
+      const messages = state.messages.slice()
+      const current = messages[index]!
+      messages[index] = { ...current, content: current.content + event.delta }
+      return { ...state, messages }
+    }
+
+    case 'tool_call_started':
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({ ...call, tool: event.tool, args: event.args }),
+        () => newCall(event, event.tool, event.args)
+      )
+
+    case 'tool_output_delta':
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({
+          ...call,
+          output: call.output + event.chunk,
+          // Output loaded from the store has no stream marks: keep it as stdout ahead of the live part.
+          segments: appendSegment(
+            call.segments.length === 0 && call.output ? [{ stream: 'stdout', text: call.output }] : call.segments,
+            event.stream,
+            event.chunk
+          )
+        }),
+        () => newCall(event, '', undefined)
+      )
+
+    case 'approval_requested':
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({
+          ...call,
+          status: 'awaiting_approval',
+          approval: {
+            approvalId: event.approvalId,
+            reason: event.reason,
+            preview: event.preview,
+            expiresAt: event.expiresAt,
+            resolution: null
+          }
+        }),
+        () => newCall(event, event.tool, event.args)
+      )
+
+    case 'approval_resolved':
+      return updateCall(state, event.callId, (call) => ({
+        ...call,
+        status:
+          call.status === 'awaiting_approval' ? (event.answer === 'deny' ? 'denied' : 'running') : call.status,
+        approval: call.approval
+          ? { ...call.approval, resolution: { answer: event.answer, by: event.by, reason: event.reason } }
+          : call.approval
+      }))
+
+    case 'tool_call_completed':
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({
+          ...call,
+          tool: event.tool || call.tool,
+          status: event.status,
+          isError: event.isError,
+          output: event.output,
+          segments: [],
+          endedAt: event.at,
+          durationMs: event.durationMs
+        }),
+        () => newCall(event, event.tool, undefined)
+      )
+
+    case 'run_completed': {
+      let next = updateRun(
+        state,
+        event.runId,
+        (run) => ({
+          ...run,
+          status: event.stopReason === 'cancelled' ? 'cancelled' : 'completed',
+          stopReason: event.stopReason,
+          endedAt: event.at,
+          iterations: event.iterations
+        }),
+        event.at
+      )
+      // A final answer that was never streamed (no text_delta) still has to be shown.
+      const hasAnswer = next.messages.some((m) => m.runId === event.runId && m.role === 'assistant')
+      if (!hasAnswer && event.text.trim()) {
+        const message: ChatMessage = {
+          id: `local_final_${event.runId}`,
+          conversationId: event.conversationId,
+          runId: event.runId,
+          role: 'assistant',
+          content: event.text,
+          createdAt: event.at
+        }
+        next = { ...next, messages: [...next.messages, message] }
+      }
+      return closeOpenCalls(next, event.runId, event.at)
+    }
+
+    case 'run_failed': {
+      const next = updateRun(
+        state,
+        event.runId,
+        (run) => ({ ...run, status: 'failed', error: event.error, endedAt: event.at }),
+        event.at
+      )
+      return closeOpenCalls(next, event.runId, event.at)
+    }
+  }
+}
+
+/** The run still going in this conversation, if any (at most one by construction of the loop). */
+export function activeRun(state: ChatSnapshot | null): RunView | null {
+  if (!state) return null
+  for (let i = state.runs.length - 1; i >= 0; i--) {
+    const run = state.runs[i]!
+    if (run.status === 'running') return run
+  }
+  return null
+}
+
+/**
+ * Messages, tool calls and run outcomes in time order. Stable on ties, and a run's user message
+ * always comes before anything else of that run.
+ */
+export function buildTimeline(state: ChatSnapshot): TimelineItem[] {
+  const items: Array<TimelineItem & { rank: number; order: number }> = []
+  let order = 0
+  for (const message of state.messages) {
+    items.push({
+      kind: 'message',
+      key: `m:${message.id}`,
+      at: message.createdAt,
+      message,
+      rank: message.role === 'user' ? 0 : 1,
+      order: order++
+    })
+  }
+  for (const call of state.toolCalls) {
+    items.push({ kind: 'tool', key: `t:${call.id}`, at: call.startedAt, call, rank: 1, order: order++ })
+  }
+  // A run's outcome goes after everything it produced, even if its end time is unknown or early.
+  const lastAt = new Map<string, number>()
+  for (const item of items) {
+    const runId = item.kind === 'message' ? item.message.runId : item.kind === 'tool' ? item.call.runId : null
+    if (runId) lastAt.set(runId, Math.max(lastAt.get(runId) ?? 0, item.at))
+  }
+  for (const run of state.runs) {
+    const noteworthy =
+      run.status === 'failed' ||
+      run.status === 'cancelled' ||
+      run.status === 'interrupted' ||
+      run.stopReason === 'max_iterations'
+    if (noteworthy) {
+      const at = Math.max(run.endedAt ?? run.startedAt, lastAt.get(run.id) ?? 0)
+      items.push({ kind: 'run_end', key: `r:${run.id}`, at, run, rank: 2, order: order++ })
+    }
+  }
+  items.sort((a, b) => a.at - b.at || a.rank - b.rank || a.order - b.order)
+  return items.map(({ rank: _rank, order: _order, ...item }) => item as TimelineItem)
+}
+
+/** The approval queue: oldest first, one entry per approval id. */
+export function reduceApprovals(list: PendingApproval[], event: AgentEvent): PendingApproval[] {
+  switch (event.type) {
+    case 'approval_requested':
+      if (list.some((a) => a.approvalId === event.approvalId)) return list
+      return [
+        ...list,
+        {
+          approvalId: event.approvalId,
+          conversationId: event.conversationId,
+          runId: event.runId,
+          callId: event.callId,
+          tool: event.tool,
+          args: event.args,
+          reason: event.reason,
+          preview: event.preview,
+          expiresAt: event.expiresAt
+        }
+      ]
+    case 'approval_resolved':
+      return list.some((a) => a.approvalId === event.approvalId)
+        ? list.filter((a) => a.approvalId !== event.approvalId)
+        : list
+    case 'run_completed':
+    case 'run_failed':
+      // The run is over; whatever it was waiting for can no longer be answered.
+      return list.some((a) => a.runId === event.runId) ? list.filter((a) => a.runId !== event.runId) : list
+    default:
+      return list
+  }
+}
+
+/** Merges a fresh `approvals.pending` answer with what events already told us, keeping order. */
+export function mergePendingApprovals(
+  current: PendingApproval[],
+  loaded: PendingApproval[],
+  now: number
+): PendingApproval[] {
+  const ids = new Set(loaded.map((a) => a.approvalId))
+  return [...loaded, ...current.filter((a) => !ids.has(a.approvalId) && a.expiresAt > now)]
+}
+
+export function sortConversations(list: ConversationSummary[]): ConversationSummary[] {
+  return [...list].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt)
+}
+
+/** Which conversations have a run going, from the event stream (for the sidebar). */
+export function reduceRunningConversations(running: ReadonlySet<string>, event: AgentEvent): ReadonlySet<string> {
+  if (event.type === 'run_started' && !running.has(event.conversationId)) {
+    return new Set(running).add(event.conversationId)
+  }
+  if ((event.type === 'run_completed' || event.type === 'run_failed') && running.has(event.conversationId)) {
+    const next = new Set(running)
+    next.delete(event.conversationId)
+    return next
+  }
+  return running
+}

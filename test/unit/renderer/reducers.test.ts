@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest'
+import type { AgentEvent } from '../../../src/shared/agent-events'
+import type { ConversationDetail, PendingApproval } from '../../../src/shared/bridge'
+import {
+  activeRun,
+  buildTimeline,
+  emptySnapshot,
+  ensureRunStarted,
+  mergePendingApprovals,
+  reduceApprovals,
+  reduceChat,
+  reduceRunningConversations,
+  snapshotFromDetail,
+  sortConversations
+} from '../../../src/renderer/src/stores/reducers'
+
+const conv = 'conv_1'
+const run = 'run_1'
+const base = { runId: run, conversationId: conv }
+const preview = {
+  title: 'Write notes/a.txt',
+  fields: [
+    { label: 'Path', value: '/ws/notes/a.txt', code: true },
+    { label: 'Content', value: 'hello\n  world\n', code: true }
+  ]
+}
+
+/** One run: text, a shell call that streams, a write that is approved, a denied call, a final answer. */
+const fullRun: AgentEvent[] = [
+  { type: 'run_started', ...base, at: 1000, prompt: 'Do the thing', model: 'gpt-test' },
+  { type: 'text_delta', ...base, at: 1100, messageId: 'msg_a', delta: 'Let me ' },
+  { type: 'text_delta', ...base, at: 1110, messageId: 'msg_a', delta: 'look.' },
+  { type: 'tool_call_started', ...base, at: 1200, callId: 'call_ls', tool: 'shell', args: { command: 'ls -la' } },
+  { type: 'tool_output_delta', ...base, at: 1210, callId: 'call_ls', stream: 'stdout', chunk: 'a.txt\n' },
+  { type: 'tool_output_delta', ...base, at: 1220, callId: 'call_ls', stream: 'stdout', chunk: 'b.txt\n' },
+  { type: 'tool_output_delta', ...base, at: 1230, callId: 'call_ls', stream: 'stderr', chunk: 'warn\n' },
+  {
+    type: 'tool_call_completed',
+    ...base,
+    at: 1300,
+    callId: 'call_ls',
+    tool: 'shell',
+    status: 'completed',
+    isError: false,
+    output: 'a.txt\nb.txt\nwarn\n',
+    durationMs: 100
+  },
+  {
+    type: 'tool_call_started',
+    ...base,
+    at: 1400,
+    callId: 'call_w',
+    tool: 'file_write',
+    args: { path: 'notes/a.txt', content: 'hello\n  world\n' }
+  },
+  {
+    type: 'approval_requested',
+    ...base,
+    at: 1410,
+    approvalId: 'appr_1',
+    callId: 'call_w',
+    tool: 'file_write',
+    args: { path: 'notes/a.txt', content: 'hello\n  world\n' },
+    reason: 'Writes a file',
+    preview,
+    expiresAt: 301_410
+  },
+  {
+    type: 'approval_resolved',
+    ...base,
+    at: 1500,
+    approvalId: 'appr_1',
+    callId: 'call_w',
+    answer: 'allow_once',
+    by: 'user'
+  },
+  {
+    type: 'tool_call_completed',
+    ...base,
+    at: 1550,
+    callId: 'call_w',
+    tool: 'file_write',
+    status: 'completed',
+    isError: false,
+    output: 'Wrote 14 bytes',
+    durationMs: 150
+  },
+  { type: 'tool_call_started', ...base, at: 1600, callId: 'call_rm', tool: 'shell', args: { command: 'rm -rf x' } },
+  {
+    type: 'approval_requested',
+    ...base,
+    at: 1610,
+    approvalId: 'appr_2',
+    callId: 'call_rm',
+    tool: 'shell',
+    args: { command: 'rm -rf x' },
+    reason: 'Deletes files',
+    preview: { title: 'Run rm -rf x', fields: [{ label: 'Command', value: 'rm -rf x', code: true }] },
+    expiresAt: 301_610
+  },
+  {
+    type: 'approval_resolved',
+    ...base,
+    at: 1700,
+    approvalId: 'appr_2',
+    callId: 'call_rm',
+    answer: 'deny',
+    by: 'user',
+    reason: 'not that one'
+  },
+  {
+    type: 'tool_call_completed',
+    ...base,
+    at: 1710,
+    callId: 'call_rm',
+    tool: 'shell',
+    status: 'denied',
+    isError: true,
+    output: 'Denied by the user: not that one',
+    durationMs: 110
+  },
+  { type: 'text_delta', ...base, at: 1800, messageId: 'msg_b', delta: 'Done: wrote **a.txt**.' },
+  {
+    type: 'run_completed',
+    ...base,
+    at: 1900,
+    text: 'Let me look.Done: wrote **a.txt**.',
+    stopReason: 'final',
+    iterations: 4,
+    usage: { inputTokens: 10, outputTokens: 20 }
+  }
+]
+
+describe('reduceChat', () => {
+  it('folds a full run into messages, tool calls and a completed run', () => {
+    const states = [emptySnapshot(conv)]
+    for (const event of fullRun) states.push(reduceChat(states[states.length - 1]!, event))
+    const final = states[states.length - 1]!
+
+    // The user's message comes from run_started.
+    expect(final.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Do the thing'],
+      ['assistant', 'Let me look.'],
+      ['assistant', 'Done: wrote **a.txt**.']
+    ])
+    expect(final.runs).toHaveLength(1)
+    expect(final.runs[0]).toMatchObject({ id: run, status: 'completed', stopReason: 'final', iterations: 4, endedAt: 1900 })
+    expect(activeRun(final)).toBeNull()
+
+    const [ls, write, rm] = final.toolCalls
+    expect(ls).toMatchObject({ tool: 'shell', status: 'completed', output: 'a.txt\nb.txt\nwarn\n', durationMs: 100, endedAt: 1300 })
+    expect(ls!.segments).toEqual([]) // the live view is replaced by the final output
+    expect(write).toMatchObject({ tool: 'file_write', status: 'completed', output: 'Wrote 14 bytes' })
+    expect(write!.approval).toMatchObject({ approvalId: 'appr_1', resolution: { answer: 'allow_once', by: 'user' } })
+    expect(rm).toMatchObject({ status: 'denied', isError: true })
+    expect(rm!.approval?.resolution).toEqual({ answer: 'deny', by: 'user', reason: 'not that one' })
+
+    // Intermediate states: running, live output kept per stream, awaiting approval, back to running.
+    const afterStart = states[4]!
+    expect(afterStart.toolCalls[0]).toMatchObject({ status: 'running', output: '' })
+    expect(activeRun(afterStart)?.id).toBe(run)
+    const afterStderr = states[7]!
+    expect(afterStderr.toolCalls[0]!.output).toBe('a.txt\nb.txt\nwarn\n')
+    expect(afterStderr.toolCalls[0]!.segments).toEqual([
+      { stream: 'stdout', text: 'a.txt\nb.txt\n' },
+      { stream: 'stderr', text: 'warn\n' }
+    ])
+    expect(states[10]!.toolCalls[1]!.status).toBe('awaiting_approval')
+    expect(states[11]!.toolCalls[1]!.status).toBe('running')
+    expect(states[15]!.toolCalls[2]!.status).toBe('denied')
+
+    // Time order: user, text, tools, text.
+    expect(buildTimeline(final).map((item) => item.key)).toEqual([
+      `m:local_user_${run}`,
+      'm:msg_a',
+      't:call_ls',
+      't:call_w',
+      't:call_rm',
+      'm:msg_b'
+    ])
+  })
+
+  it('never mutates the previous state', () => {
+    const start = reduceChat(emptySnapshot(conv), fullRun[0]!)
+    const frozen = JSON.stringify(start)
+    reduceChat(start, fullRun[1]!)
+    reduceChat(start, fullRun[3]!)
+    expect(JSON.stringify(start)).toBe(frozen)
+  })
+
+  it('keeps output loaded from the store when live output follows', () => {
+    let state = reduceChat(emptySnapshot(conv), fullRun[3]!)
+    state = { ...state, toolCalls: state.toolCalls.map((c) => ({ ...c, output: 'earlier\n' })) }
+    state = reduceChat(state, { ...(fullRun[6] as AgentEvent) })
+    expect(state.toolCalls[0]!.output).toBe('earlier\nwarn\n')
+    expect(state.toolCalls[0]!.segments).toEqual([
+      { stream: 'stdout', text: 'earlier\n' },
+      { stream: 'stderr', text: 'warn\n' }
+    ])
+  })
+
+  it('ignores events of other conversations', () => {
+    const state = emptySnapshot(conv)
+    const other = reduceChat(state, { ...fullRun[0]!, conversationId: 'conv_other' } as AgentEvent)
+    expect(other).toBe(state)
+  })
+
+  it('creates an assistant message for a text_delta with an unknown messageId', () => {
+    const state = reduceChat(emptySnapshot(conv), {
+      type: 'text_delta',
+      ...base,
+      at: 5,
+      messageId: 'msg_new',
+      delta: 'hi'
+    })
+    expect(state.messages).toEqual([
+      { id: 'msg_new', conversationId: conv, runId: run, role: 'assistant', content: 'hi', createdAt: 5 }
+    ])
+  })
+
+  it('shows run_failed inline and closes calls left open', () => {
+    let state = reduceChat(emptySnapshot(conv), fullRun[0]!)
+    state = reduceChat(state, fullRun[3]!)
+    state = reduceChat(state, {
+      type: 'run_failed',
+      ...base,
+      at: 2000,
+      error: { code: 'MODEL_UNREACHABLE', message: 'connect ECONNREFUSED 127.0.0.1:9' }
+    })
+    expect(state.runs[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'MODEL_UNREACHABLE', message: 'connect ECONNREFUSED 127.0.0.1:9' }
+    })
+    expect(state.toolCalls[0]!.status).toBe('interrupted')
+    const timeline = buildTimeline(state)
+    expect(timeline[timeline.length - 1]).toMatchObject({ kind: 'run_end', run: { id: run } })
+    expect(activeRun(state)).toBeNull()
+  })
+
+  it('adds the final text when nothing was streamed, and marks a cancelled run', () => {
+    let state = reduceChat(emptySnapshot(conv), fullRun[0]!)
+    state = reduceChat(state, { ...(fullRun[fullRun.length - 1] as AgentEvent), text: 'Answer' } as AgentEvent)
+    expect(state.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['Answer'])
+
+    let cancelled = reduceChat(emptySnapshot(conv), fullRun[0]!)
+    cancelled = reduceChat(cancelled, {
+      type: 'run_completed',
+      ...base,
+      at: 3000,
+      text: '',
+      stopReason: 'cancelled',
+      iterations: 1,
+      usage: {}
+    })
+    expect(cancelled.runs[0]!.status).toBe('cancelled')
+    expect(cancelled.messages.filter((m) => m.role === 'assistant')).toEqual([])
+  })
+
+  it('starts from a conversations.get snapshot and does not duplicate the user message', () => {
+    const detail: ConversationDetail = {
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      messages: [{ id: 'msg_u', conversationId: conv, runId: run, role: 'user', content: 'Do the thing', createdAt: 999 }],
+      toolCalls: [],
+      runs: [
+        {
+          id: run,
+          conversationId: conv,
+          status: 'running',
+          stopReason: null,
+          error: null,
+          startedAt: 999,
+          endedAt: null,
+          usage: null
+        }
+      ]
+    }
+    let state = snapshotFromDetail(detail)
+    state = reduceChat(state, fullRun[0]!)
+    state = ensureRunStarted(state, { runId: run, conversationId: conv, prompt: 'Do the thing', at: 1001 })
+    expect(state.messages).toHaveLength(1)
+    expect(state.runs).toHaveLength(1)
+    expect(activeRun(state)?.id).toBe(run)
+  })
+})
+
+describe('reduceApprovals', () => {
+  it('queues requests oldest first and drops them when resolved or the run ends', () => {
+    let list: PendingApproval[] = []
+    for (const event of fullRun.slice(0, 10)) list = reduceApprovals(list, event)
+    expect(list.map((a) => a.approvalId)).toEqual(['appr_1'])
+    expect(list[0]).toMatchObject({ callId: 'call_w', tool: 'file_write', preview, expiresAt: 301_410 })
+    list = reduceApprovals(list, fullRun[9]!) // duplicate request
+    expect(list).toHaveLength(1)
+    list = reduceApprovals(list, fullRun[13]!)
+    expect(list.map((a) => a.approvalId)).toEqual(['appr_1', 'appr_2'])
+    list = reduceApprovals(list, fullRun[10]!)
+    expect(list.map((a) => a.approvalId)).toEqual(['appr_2'])
+    list = reduceApprovals(list, fullRun[fullRun.length - 1]!)
+    expect(list).toEqual([])
+  })
+
+  it('merges a fresh approvals.pending answer with what events already delivered', () => {
+    const a = reduceApprovals([], fullRun[9]!)
+    const b = reduceApprovals([], fullRun[13]!)
+    expect(mergePendingApprovals(b, a, 0).map((x) => x.approvalId)).toEqual(['appr_1', 'appr_2'])
+    expect(mergePendingApprovals(b, a, 999_999).map((x) => x.approvalId)).toEqual(['appr_1'])
+  })
+})
+
+describe('conversation list helpers', () => {
+  it('tracks which conversations are running', () => {
+    let running: ReadonlySet<string> = new Set()
+    running = reduceRunningConversations(running, fullRun[0]!)
+    expect([...running]).toEqual([conv])
+    running = reduceRunningConversations(running, fullRun[fullRun.length - 1]!)
+    expect([...running]).toEqual([])
+  })
+
+  it('sorts most recently updated first', () => {
+    const list = sortConversations([
+      { id: 'a', title: 'a', createdAt: 1, updatedAt: 5 },
+      { id: 'b', title: 'b', createdAt: 2, updatedAt: 9 }
+    ])
+    expect(list.map((c) => c.id)).toEqual(['b', 'a'])
+  })
+})
