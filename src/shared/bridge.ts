@@ -115,7 +115,11 @@ export const bridgeCalls = {
     z.object({ title: z.string().max(200).optional() }),
     ConversationSummarySchema
   ),
-  'conversations.get': defineCall(z.object({ id: z.string() }), ConversationDetailSchema),
+  'conversations.get': defineCall(
+    z.object({ id: z.string() }),
+    // lastEventSeq: the snapshot holds every agent event up to this seq; apply only later ones.
+    ConversationDetailSchema.extend({ lastEventSeq: z.number().int() })
+  ),
   'conversations.rename': defineCall(
     z.object({ id: z.string(), title: z.string().min(1).max(200) }),
     ConversationSummarySchema
@@ -148,7 +152,8 @@ export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: AppErr
 
 /** Events main pushes to every front door. */
 export const BridgeEventSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('agent'), event: AgentEventSchema }),
+  /** seq increases by one per event within one app process (see conversations.get lastEventSeq). */
+  z.object({ kind: z.literal('agent'), event: AgentEventSchema, seq: z.number().int() }),
   z.object({ kind: z.literal('conversations_changed') }),
   z.object({ kind: z.literal('settings_changed'), settings: SettingsSchema })
 ])

@@ -29,6 +29,8 @@ export class DeskclawApp {
   readonly registry = new ToolRegistry(builtinTools)
   readonly agent: AgentService
   private settingsCache: Settings
+  /** Sequence of published agent events; reads of the store and emits are both synchronous, so it partitions them. */
+  private eventSeq = 0
   private readonly overrides: Partial<Settings>
 
   private constructor(private readonly config: AppConfig) {
@@ -61,6 +63,11 @@ export class DeskclawApp {
     return new DeskclawApp(config)
   }
 
+  /** The seq of the last agent event already in the store. */
+  lastEventSeq(): number {
+    return this.eventSeq
+  }
+
   settings(): Settings {
     return this.settingsCache
   }
@@ -79,7 +86,7 @@ export class DeskclawApp {
   /** Persist first, then fan out: what a front door shows is already on disk. */
   private emit(event: AgentEvent): void {
     this.store.recordEvent(event)
-    this.events.publish({ kind: 'agent', event })
+    this.events.publish({ kind: 'agent', event, seq: ++this.eventSeq })
     if (event.type === 'run_started' || event.type === 'run_completed' || event.type === 'run_failed') {
       this.events.publish({ kind: 'conversations_changed' })
     }

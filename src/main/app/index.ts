@@ -2,4 +2,4 @@
 export { DeskclawApp, type AppConfig } from './deskclaw-app'
 export { AgentService } from './agent-service'
 export { EventBus } from './event-bus'
-export { defaultDataDir, defaultSettings, resolveSettings, settingsFromEnv, apiKeyEnvFor } from './settings'
+export { defaultDataDir, defaultSettings, resolveSettings, settingsFromEnv, apiKeyEnvFor, languageFromLocale } from './settings'

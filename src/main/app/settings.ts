@@ -15,10 +15,20 @@ export function defaultSettings(): Settings {
     apiKeyEnv: '', // empty: the provider's conventional variable (OPENAI_API_KEY, …)
     autonomy: 'supervised',
     workspace: join(homedir(), 'DeskClaw'),
-    language: 'en',
+    language: languageFromLocale(systemLocale()),
     maxIterations: DEFAULT_MAX_ITERATIONS,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS
   }
+}
+
+/** The system's locale: the environment first (what a terminal user set), then ICU's guess. */
+function systemLocale(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LC_ALL || env.LC_MESSAGES || env.LANG || Intl.DateTimeFormat().resolvedOptions().locale
+}
+
+/** Chinese locales get the Simplified Chinese UI; everything else English. */
+export function languageFromLocale(locale: string): Settings['language'] {
+  return /^zh/i.test(locale) ? 'zh-CN' : 'en'
 }
 
 /**

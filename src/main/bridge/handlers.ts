@@ -24,9 +24,10 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       return conversation
     },
     'conversations.get': ({ id }) => {
+      const lastEventSeq = app.lastEventSeq()
       const detail = store.getConversation(id)
       if (!detail) throw notFound(id)
-      return detail
+      return { ...detail, lastEventSeq }
     },
     'conversations.rename': ({ id, title }) => {
       const renamed = store.renameConversation(id, title)

@@ -45,6 +45,25 @@ describe('dispatchCall', () => {
     expect(created).toMatchObject({ ok: true, data: { title: 'Hello' } })
   })
 
+  it('conversations.get says which published events its snapshot already holds', async () => {
+    const table = createBridgeHandlers(temp.app, 'websocket')
+    const seqs: number[] = []
+    const unsubscribe = temp.app.events.subscribe((event) => {
+      if (event.kind === 'agent') seqs.push(event.seq)
+    })
+    const conversation = temp.app.store.createConversation()
+    const runId = 'run_seq'
+    for (const delta of ['a', 'b']) {
+      temp.app['emit']({ type: 'text_delta', runId, conversationId: conversation.id, at: Date.now(), messageId: 'msg_seq', delta })
+    }
+    const detail = await dispatchCall(table, 'conversations.get', { id: conversation.id })
+    temp.app['emit']({ type: 'text_delta', runId, conversationId: conversation.id, at: Date.now(), messageId: 'msg_seq', delta: 'c' })
+    unsubscribe()
+    expect(detail.ok && (detail.data as { lastEventSeq: number }).lastEventSeq).toBe(seqs[1])
+    expect(seqs[2]).toBe(seqs[1]! + 1)
+    expect(detail.ok && (detail.data as { messages: Array<{ content: string }> }).messages[0]!.content).toBe('ab')
+  })
+
   it('a run with no model configured comes back as NOT_CONFIGURED', async () => {
     const table = createBridgeHandlers(temp.app, 'websocket')
     await dispatchCall(table, 'settings.update', { model: '' })

@@ -15,7 +15,7 @@ function routeEvent(event: BridgeEvent): void {
     case 'agent':
       useConversationsStore.getState().applyEvent(event.event)
       useApprovalsStore.getState().applyEvent(event.event)
-      useChatStore.getState().applyEvent(event.event)
+      useChatStore.getState().applyEvent(event.event, event.seq)
       break
     case 'conversations_changed':
       void useConversationsStore.getState().load()

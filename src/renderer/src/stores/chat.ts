@@ -13,13 +13,13 @@ interface ChatState {
   open(conversationId: string | null): Promise<void>
   /** Reload the open conversation (after a reconnect: events may have been missed). */
   refresh(): Promise<void>
-  applyEvent(event: AgentEvent): void
+  applyEvent(event: AgentEvent, seq: number): void
   /** `agent.send` answered: show the user's message and the run even if run_started is late. */
   noteSent(run: { runId: string; conversationId: string; prompt: string; at: number }): void
 }
 
 /** Events for the conversation being loaded, applied on top of the snapshot when it arrives. */
-let buffered: AgentEvent[] = []
+let buffered: Array<{ event: AgentEvent; seq: number }> = []
 let loadToken = 0
 let loading = false
 
@@ -43,9 +43,10 @@ export const useChatStore = create<ChatState>((set, get) => {
       set({ status: 'error', error: result.error, snapshot: keepVisible ? get().snapshot : null })
       return
     }
-    // Events that raced the load: status changes are idempotent; a delta may in rare cases
-    // repeat (the contract has no event cursor — see report).
-    const snapshot = events.reduce(reduceChat, snapshotFromDetail(result.data))
+    // Events that raced the load: only those the snapshot does not already hold.
+    const snapshot = events
+      .filter((entry) => entry.seq > result.data.lastEventSeq)
+      .reduce((state, entry) => reduceChat(state, entry.event), snapshotFromDetail(result.data))
     set({ status: 'ready', snapshot, error: null })
   }
 
@@ -71,10 +72,10 @@ export const useChatStore = create<ChatState>((set, get) => {
       if (id) await load(id, get().status === 'ready')
     },
 
-    applyEvent(event) {
+    applyEvent(event, seq) {
       const { conversationId, snapshot } = get()
       if (event.conversationId !== conversationId) return
-      if (loading) buffered.push(event)
+      if (loading) buffered.push({ event, seq })
       if (snapshot) {
         const next = reduceChat(snapshot, event)
         if (next !== snapshot) set({ snapshot: next })
@@ -85,7 +86,8 @@ export const useChatStore = create<ChatState>((set, get) => {
       const { snapshot, conversationId } = get()
       if (run.conversationId !== conversationId) return
       const started: AgentEvent = { type: 'run_started', ...run, model: '' }
-      if (loading) buffered.push(started)
+      // No seq from main yet: it sorts after any snapshot, and run_started is idempotent.
+      if (loading) buffered.push({ event: started, seq: Number.MAX_SAFE_INTEGER })
       if (snapshot || !loading) {
         set({ snapshot: ensureRunStarted(snapshot ?? emptySnapshot(run.conversationId), run), status: 'ready' })
       }
