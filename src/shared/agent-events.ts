@@ -47,6 +47,20 @@ export const UsageSchema = z.object({
 })
 export type Usage = z.infer<typeof UsageSchema>
 
+/** A question waiting for the user: what `approval_requested` carries and `approvals.pending` lists. */
+export const PendingApprovalSchema = z.object({
+  approvalId: z.string(),
+  conversationId: z.string(),
+  runId: z.string(),
+  callId: z.string(),
+  tool: z.string(),
+  args: z.unknown(),
+  reason: z.string(),
+  preview: ApprovalPreviewSchema,
+  expiresAt: z.number()
+})
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>
+
 const base = {
   runId: z.string(),
   conversationId: z.string(),
@@ -71,17 +85,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     stream: z.enum(['stdout', 'stderr']),
     chunk: z.string()
   }),
-  z.object({
-    type: z.literal('approval_requested'),
-    ...base,
-    approvalId: z.string(),
-    callId: z.string(),
-    tool: z.string(),
-    args: z.unknown(),
-    reason: z.string(),
-    preview: ApprovalPreviewSchema,
-    expiresAt: z.number()
-  }),
+  z.object({ type: z.literal('approval_requested'), at: z.number(), ...PendingApprovalSchema.shape }),
   z.object({
     type: z.literal('approval_resolved'),
     ...base,

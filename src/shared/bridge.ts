@@ -7,7 +7,7 @@ import { z } from 'zod'
 import {
   AgentEventSchema,
   ApprovalAnswerSchema,
-  ApprovalPreviewSchema,
+  PendingApprovalSchema,
   ApprovalResolverSchema,
   ToolCallStatusSchema,
   UsageSchema
@@ -55,19 +55,6 @@ export const ToolCallRecordSchema = z.object({
   durationMs: z.number().nullable()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
-
-export const PendingApprovalSchema = z.object({
-  approvalId: z.string(),
-  conversationId: z.string(),
-  runId: z.string(),
-  callId: z.string(),
-  tool: z.string(),
-  args: z.unknown(),
-  reason: z.string(),
-  preview: ApprovalPreviewSchema,
-  expiresAt: z.number()
-})
-export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
 export const RunSummarySchema = z.object({
   id: z.string(),
@@ -172,4 +159,5 @@ export type WireMessage =
   | { event: BridgeEvent }
 
 
-export { ApprovalAnswerSchema, ApprovalResolverSchema }
+export { ApprovalAnswerSchema, ApprovalResolverSchema, PendingApprovalSchema }
+export type { PendingApproval } from './agent-events'
