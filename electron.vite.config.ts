@@ -1,9 +1,14 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { version } from './package.json'
+
+/** `deskclaw --version` and app.info report the package version. */
+const define = { __APP_VERSION__: JSON.stringify(version) }
 
 export default defineConfig({
   main: {
+    define,
     build: {
       // execa is ESM-only; bundle it so the CommonJS main/CLI output loads it on Node 20 and in Electron.
       externalizeDeps: { exclude: ['execa'] },
@@ -22,6 +27,7 @@ export default defineConfig({
   },
   renderer: {
     resolve: { alias: { '@renderer': resolve('src/renderer/src') } },
-    plugins: [react()]
+    plugins: [react()],
+    build: { minify: true }
   }
 })

@@ -58,6 +58,8 @@ export class ToolCallRunner {
     const { registry, emit } = this.options
     const callId = newId('call')
     const started = Date.now()
+    // Duration is how long the tool ran, not how long the user took to answer.
+    let executionStarted = started
     const base = { runId: scope.runId, conversationId: scope.conversationId }
     emit({ type: 'tool_call_started', ...base, at: started, callId, tool: call.toolName, args: call.input })
 
@@ -73,7 +75,7 @@ export class ToolCallRunner {
         status,
         isError: output.isError,
         output: forUser,
-        durationMs: Date.now() - started
+        durationMs: Date.now() - executionStarted
       })
       return { forLlm, isError: output.isError }
     }
@@ -115,6 +117,7 @@ export class ToolCallRunner {
       }
     }
 
+    executionStarted = Date.now()
     const output = await registry.execute(call.toolName, checked.args, {
       workspace: this.options.workspace,
       conversationId: scope.conversationId,
