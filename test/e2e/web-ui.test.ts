@@ -116,6 +116,9 @@ describe.skipIf(!hasChromium)('web UI end to end', () => {
 
 /** Waits until CSS transitions and animations have finished, so screenshots show the final frame. */
 async function settled(page: Page): Promise<void> {
-  // A string, so this Node-side file needs no DOM types: it runs in the page.
-  await page.waitForFunction("document.getAnimations().every((animation) => animation.playState !== 'running')")
+  // A function, not a string: the app's CSP forbids eval. It runs in the page, where document exists.
+  await page.waitForFunction(() => {
+    const doc = (globalThis as { document?: { getAnimations(): Array<{ playState: string }> } }).document
+    return doc !== undefined && doc.getAnimations().every((animation) => animation.playState !== 'running')
+  })
 }
