@@ -94,6 +94,7 @@ describe.skipIf(!hasChromium)('web UI end to end', () => {
   })
 
   it('a denied write leaves no file and the model hears the reason', async () => {
+    await page.goto(host.url) // independent of what the previous test left on screen
     await page.getByTestId('new-conversation').click()
     await page.getByTestId('composer-input').fill('Create denied.txt')
     await page.getByTestId('composer-input').press('Enter')
