@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
 import { AppError, newId, type AgentEvent, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
-import { createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type ProviderConfig } from '../providers'
+import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type ProviderConfig } from '../providers'
 import type { ApprovalBroker } from '../risk'
 import type { Runtime } from '../runtime'
 import type { ConversationStore } from '../store'
-import { apiKeyEnvFor } from './settings'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
 
 export interface AgentServiceDeps {

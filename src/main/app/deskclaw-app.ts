@@ -6,7 +6,8 @@ import { SqliteConversationStore, type ConversationStore } from '../store'
 import { builtinTools, ToolRegistry } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
-import { apiKeyEnvFor, resolveSettings } from './settings'
+import { apiKeyEnvFor } from '../providers'
+import { resolveSettings } from './settings'
 
 export interface AppConfig {
   /** Folder for deskclaw.db. */

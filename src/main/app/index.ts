@@ -2,4 +2,5 @@
 export { DeskclawApp, type AppConfig } from './deskclaw-app'
 export { AgentService } from './agent-service'
 export { EventBus } from './event-bus'
-export { defaultDataDir, defaultSettings, resolveSettings, settingsFromEnv, apiKeyEnvFor, languageFromLocale } from './settings'
+export { APP_VERSION } from './version'
+export { defaultDataDir, defaultSettings, resolveSettings, settingsFromEnv, languageFromLocale } from './settings'

@@ -2,8 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
-import { CONVENTIONAL_API_KEY_ENV, DEFAULT_BASE_URLS } from '../providers'
-import type { ProviderKind } from '../../shared'
+import { DEFAULT_BASE_URLS } from '../providers'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000
 
@@ -65,9 +64,4 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'DeskClaw')
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'DeskClaw')
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'DeskClaw')
-}
-
-/** The variable that holds the key: the one the user named, else the provider's conventional one. */
-export function apiKeyEnvFor(settings: Pick<Settings, 'apiKeyEnv' | 'provider'>): string {
-  return settings.apiKeyEnv.trim() || CONVENTIONAL_API_KEY_ENV[settings.provider as ProviderKind]
 }

@@ -1,10 +1,8 @@
 import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
-import type { DeskclawApp } from '../app'
+import { APP_VERSION, type DeskclawApp } from '../app'
 
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
 export type HandlerTable = { [K in CallName]: Handler<K> }
-
-declare const __APP_VERSION__: string | undefined
 
 /** The one handler table both transports serve (DESIGN §1). Inputs arrive already validated. */
 export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'websocket'): HandlerTable {
@@ -13,7 +11,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
   const changed = (): void => app.events.publish({ kind: 'conversations_changed' })
   return {
     'app.info': () => ({
-      version: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : (process.env.npm_package_version ?? '0.0.0'),
+      version: APP_VERSION,
       transport,
       workspace: app.settings().workspace
     }),

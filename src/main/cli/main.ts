@@ -2,14 +2,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
-import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
+import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
 import { startWebHost } from '../bridge'
 import { parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { EXIT, MAIN_HELP } from './help'
 import { printHuman, printJson } from './printer'
-
-declare const __APP_VERSION__: string | undefined
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
@@ -20,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
       return webCommand(rest)
     case '--version':
     case '-v':
-      process.stdout.write(`${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}\n`)
+      process.stdout.write(`${APP_VERSION}\n`)
       return EXIT.done
     case undefined:
     case '--help':

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../shared'
+import { summarizeArgs, type AgentEvent } from '../../shared'
 
 /** NDJSON: one event per line, exactly as emitted. */
 export function printJson(event: AgentEvent): void {
@@ -29,12 +29,4 @@ export function printHuman(event: AgentEvent): void {
     default:
       break
   }
-}
-
-function summarizeArgs(args: unknown): string {
-  if (!args || typeof args !== 'object') return String(args ?? '')
-  const record = args as Record<string, unknown>
-  const main = record.command ?? record.path
-  const text = typeof main === 'string' ? main : JSON.stringify(args)
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text
 }

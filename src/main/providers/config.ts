@@ -39,6 +39,11 @@ export const CONVENTIONAL_API_KEY_ENV: Readonly<Record<ProviderKind, string>> = 
  */
 export const MODEL_MAX_RETRIES = 3
 
+/** The variable that holds the key: the one the user named, else the provider's conventional one. */
+export function apiKeyEnvFor(config: { provider: ProviderKind; apiKeyEnv?: string }): string {
+  return nonEmpty(config.apiKeyEnv) ?? CONVENTIONAL_API_KEY_ENV[config.provider]
+}
+
 export function defaultModelFor(provider: ProviderKind): string {
   return DEFAULT_MODELS[provider]
 }

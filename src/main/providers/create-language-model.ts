@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 import { AppError } from '../../shared'
-import { baseUrlOf, CONVENTIONAL_API_KEY_ENV, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
+import { apiKeyEnvFor, baseUrlOf, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
 import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableMessage } from './network-error'
 
 /**
@@ -42,7 +42,7 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
 
 function requireKey(config: ProviderConfig, apiKey: string | undefined): string {
   if (apiKey) return apiKey
-  const variable = nonEmpty(config.apiKeyEnv) ?? CONVENTIONAL_API_KEY_ENV[config.provider]
+  const variable = apiKeyEnvFor(config)
   throw new AppError(
     'NOT_CONFIGURED',
     `No API key for ${config.provider}: set ${variable}, or name another variable with --api-key-env or in Settings.`

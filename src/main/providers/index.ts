@@ -4,6 +4,7 @@
  */
 export {
   CONVENTIONAL_API_KEY_ENV,
+  apiKeyEnvFor,
   DEFAULT_BASE_URLS,
   MODEL_MAX_RETRIES,
   baseUrlOf,

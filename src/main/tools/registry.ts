@@ -12,6 +12,8 @@ export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: fals
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, AnyTool>()
+  /** Built once: the tool set is fixed, and the loop asks for it on every model step. */
+  private modelTools: ToolSet | undefined
 
   constructor(tools: AnyTool[]) {
     for (const definition of tools) {
@@ -37,6 +39,7 @@ export class ToolRegistry {
    * validation: arguments are checked by `checkArgs`, so the model gets our error text.
    */
   toModelTools(): ToolSet {
+    if (this.modelTools) return this.modelTools
     const set: ToolSet = {}
     for (const definition of this.tools.values()) {
       set[definition.name] = tool({
@@ -44,6 +47,7 @@ export class ToolRegistry {
         inputSchema: jsonSchema(z.toJSONSchema(definition.input, { io: 'input' }) as Parameters<typeof jsonSchema>[0])
       })
     }
+    this.modelTools = set
     return set
   }
 

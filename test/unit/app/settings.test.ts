@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiKeyEnvFor, defaultSettings, languageFromLocale, resolveSettings, settingsFromEnv } from '../../../src/main/app'
+import { defaultSettings, languageFromLocale, resolveSettings, settingsFromEnv } from '../../../src/main/app'
+import { apiKeyEnvFor } from '../../../src/main/providers'
 
 describe('settings', () => {
   it('layers saved settings and overrides over the defaults', () => {

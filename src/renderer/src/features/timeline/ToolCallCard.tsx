@@ -3,7 +3,7 @@ import type { ToolCallStatus } from '../../../../shared/agent-events'
 import { type Translator, useT } from '../../i18n'
 import type { ToolCallView } from '../../stores'
 import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, useNow, WrenchIcon, XIcon } from '../common'
-import { prettyJson, summarizeArgs } from './summarize'
+import { prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
 
 export function StatusChip({ status }: { status: ToolCallStatus }) {
   const t = useT()

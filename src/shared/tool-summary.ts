@@ -1,4 +1,7 @@
-/** One line that says what a tool call does: `shell  ls -la`, `file_write  notes/a.txt`. */
+/**
+ * One line that says what a tool call does (`ls -la`, `notes/a.txt`), for the timeline and the CLI.
+ * Plain functions, no dependencies: the renderer imports them as values.
+ */
 const PREFERRED_KEYS = [
   'command',
   'cmd',
