@@ -4,6 +4,7 @@
  * receives them over a wire can validate; renderer code imports types only.
  */
 import { z } from 'zod'
+import { RiskAssessmentSchema, VerdictSchema } from './risk'
 
 export const ToolCallStatusSchema = z.enum([
   'pending', // parsed, not yet judged
@@ -27,13 +28,19 @@ export const ApprovalPreviewSchema = z.object({
       label: z.string(),
       value: z.string(),
       /** Render as code (commands, file content, paths). */
-      code: z.boolean().optional()
+      code: z.boolean().optional(),
+      /** The tool argument this field shows, so risk finding spans (RiskSpan.arg) can be highlighted in it. */
+      arg: z.string().optional()
     })
   )
 })
 export type ApprovalPreview = z.infer<typeof ApprovalPreviewSchema>
 
-export const ApprovalAnswerSchema = z.enum(['allow_once', 'deny'])
+/**
+ * allow_conversation: the same call (same binding hash) runs without asking for the rest of the
+ * conversation; allow_always: saves the assessment's narrow rule. Both also allow this call.
+ */
+export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_conversation', 'allow_always', 'deny'])
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
 /** Who settled an approval: a person, or the broker when nobody answered in time / nobody could. */
@@ -57,6 +64,10 @@ export const PendingApprovalSchema = z.object({
   args: z.unknown(),
   reason: z.string(),
   preview: ApprovalPreviewSchema,
+  /** The verdict and findings that made the engine ask; spans point into string args. */
+  assessment: RiskAssessmentSchema,
+  /** Hash of exactly what was shown (tool, args, preview, workspace); an answer must quote it. */
+  bindingHash: z.string(),
   expiresAt: z.number()
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
@@ -85,6 +96,16 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     stream: z.enum(['stdout', 'stderr']),
     chunk: z.string()
   }),
+  z.object({
+    type: z.literal('risk_assessed'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    assessment: RiskAssessmentSchema,
+    /** What happens: may differ from assessment.verdict (autonomy level, a conversation grant). */
+    action: VerdictSchema,
+    source: z.enum(['policy', 'conversation_grant'])
+  }),
   z.object({ type: z.literal('approval_requested'), at: z.number(), ...PendingApprovalSchema.shape }),
   z.object({
     type: z.literal('approval_resolved'),
@@ -102,6 +123,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     tool: z.string(),
     status: ToolCallStatusSchema,
     isError: z.boolean(),
+    /** Which runtime ran it (native, bwrap, docker…); absent for tools that run no command. */
+    runtime: z.string().optional(),
     /** What the user sees (may be longer than what the model got). */
     output: z.string(),
     durationMs: z.number()

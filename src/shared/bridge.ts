@@ -13,6 +13,7 @@ import {
   UsageSchema
 } from './agent-events'
 import type { AppErrorShape } from './errors'
+import { VerdictSchema } from './risk'
 
 export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
 export type Autonomy = z.infer<typeof AutonomySchema>
@@ -52,7 +53,11 @@ export const ToolCallRecordSchema = z.object({
   output: z.string(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
-  durationMs: z.number().nullable()
+  durationMs: z.number().nullable(),
+  /** Which runtime ran it (shell tools), when it ran. */
+  runtime: z.string().nullable().optional(),
+  /** What the risk engine decided (allow | ask | deny), once judged. */
+  verdict: VerdictSchema.nullable().optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 
@@ -122,7 +127,9 @@ export const bridgeCalls = {
     z.object({
       approvalId: z.string(),
       answer: ApprovalAnswerSchema,
-      reason: z.string().max(2000).optional()
+      reason: z.string().max(2000).optional(),
+      /** The bindingHash of the question as shown; a mismatch is refused (the call changed). */
+      bindingHash: z.string()
     }),
     z.object({ accepted: z.boolean() })
   ),

@@ -4,7 +4,8 @@ import {
   type ApprovalAnswer,
   type ApprovalPreview,
   type ApprovalResolver,
-  type PendingApproval
+  type PendingApproval,
+  type RiskAssessment
 } from '../../shared'
 
 export interface ApprovalQuestion {
@@ -15,18 +16,31 @@ export interface ApprovalQuestion {
   args: unknown
   reason: string
   preview: ApprovalPreview
+  assessment: RiskAssessment
+  /** Hash of what is shown (see bindingHash); an answer must quote it. */
+  bindingHash: string
   signal?: AbortSignal
 }
 
+export interface ApprovalResponse {
+  reason?: string
+  by?: ApprovalResolver
+  /** The bindingHash of the question as the front door showed it. */
+  bindingHash: string
+}
+
 export interface ApprovalDecision {
+  approvalId: string
   answer: ApprovalAnswer
   by: ApprovalResolver
   reason?: string
 }
 
+type Settlement = Omit<ApprovalDecision, 'approvalId'>
+
 interface Waiting {
   question: PendingApproval
-  settle(decision: ApprovalDecision): void
+  settle(decision: Settlement): void
 }
 
 export interface ApprovalBrokerOptions {
@@ -81,11 +95,13 @@ export class ApprovalBroker {
       args: question.args,
       reason: question.reason,
       preview: question.preview,
+      assessment: question.assessment,
+      bindingHash: question.bindingHash,
       expiresAt: now + this.timeoutMs
     }
     return new Promise<ApprovalDecision>((resolve) => {
       let done = false
-      const settle = (decision: ApprovalDecision): void => {
+      const settle = (decision: Settlement): void => {
         if (done) return
         done = true
         clearTimeout(timer)
@@ -102,7 +118,7 @@ export class ApprovalBroker {
           by: decision.by,
           ...(decision.reason ? { reason: decision.reason } : {})
         })
-        resolve(decision)
+        resolve({ ...decision, approvalId })
       }
       const timer = setTimeout(
         () => settle({ answer: 'deny', by: 'timeout', reason: 'No answer before the approval timed out.' }),
@@ -121,11 +137,15 @@ export class ApprovalBroker {
     })
   }
 
-  /** An answer from a front door; false when the question is already settled or unknown. */
-  respond(approvalId: string, answer: ApprovalAnswer, reason?: string, by: ApprovalResolver = 'user'): boolean {
+  /**
+   * An answer from a front door; false when the question is already settled, unknown, or the
+   * answer quotes a different binding hash (it was given for something other than this call).
+   */
+  respond(approvalId: string, answer: ApprovalAnswer, response: ApprovalResponse): boolean {
     const entry = this.waiting.get(approvalId)
-    if (!entry) return false
-    entry.settle({ answer, by, ...(reason?.trim() ? { reason: reason.trim() } : {}) })
+    if (!entry || entry.question.bindingHash !== response.bindingHash) return false
+    const reason = response.reason?.trim()
+    entry.settle({ answer, by: response.by ?? 'user', ...(reason ? { reason } : {}) })
     return true
   }
 

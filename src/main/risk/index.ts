@@ -1,3 +1,25 @@
-/** Risk and approvals: the policy that decides when to ask, and the broker that asks every front door. */
-export { ApprovalBroker, type ApprovalBrokerOptions, type ApprovalDecision, type ApprovalQuestion } from './broker'
-export { decideByCategory, type PolicyDecision, type Verdict } from './policy'
+/**
+ * Risk and approvals (DESIGN §4): the engine that judges every tool call (shell analysis, path
+ * guardian, rules, autonomy), the binding hash an approval is tied to, and the broker that asks
+ * every front door.
+ */
+export {
+  ApprovalBroker,
+  type ApprovalBrokerOptions,
+  type ApprovalDecision,
+  type ApprovalQuestion,
+  type ApprovalResponse
+} from './broker'
+export { ConversationGrants } from './grants'
+export { RiskEngine, type RiskContext, type ShellAssessment, type ToolCallToAssess } from './engine'
+export { bindingHash, stableJson } from './binding'
+export {
+  emptyRuleSet,
+  fromRules,
+  matchesTokens,
+  mergeRuleSets,
+  readRuleFile,
+  type LoadedRule,
+  type RuleSet,
+  type RuleSource
+} from './rules'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApprovalBroker, decideByCategory } from '../../../src/main/risk'
+import { ApprovalBroker } from '../../../src/main/risk'
 import type { AgentEvent } from '../../../src/shared'
 
 function broker(timeoutMs = 5_000) {
@@ -14,8 +14,11 @@ const question = {
   tool: 'shell',
   args: { command: 'rm -rf build' },
   reason: 'asks',
-  preview: { title: 'Run', fields: [{ label: 'Command', value: 'rm -rf build', code: true }] }
+  preview: { title: 'Run', fields: [{ label: 'Command', value: 'rm -rf build', code: true }] },
+  assessment: { verdict: 'ask' as const, findings: [], alwaysRule: null },
+  bindingHash: 'hash_1'
 }
+const shown = { bindingHash: 'hash_1' }
 
 describe('ApprovalBroker', () => {
   it('denies at once when no front door is attached', async () => {
@@ -30,9 +33,9 @@ describe('ApprovalBroker', () => {
     const pending = b.request(question)
     expect(b.pending()).toHaveLength(1)
     const id = b.pending()[0]!.approvalId
-    expect(b.respond(id, 'allow_once')).toBe(true)
-    expect(b.respond(id, 'deny')).toBe(false) // already settled
-    await expect(pending).resolves.toEqual({ answer: 'allow_once', by: 'user' })
+    expect(b.respond(id, 'allow_once', shown)).toBe(true)
+    expect(b.respond(id, 'deny', shown)).toBe(false) // already settled
+    await expect(pending).resolves.toEqual({ approvalId: id, answer: 'allow_once', by: 'user' })
     expect(b.pending()).toHaveLength(0)
     expect(events.at(-1)).toMatchObject({ type: 'approval_resolved', answer: 'allow_once', by: 'user' })
   })
@@ -56,8 +59,9 @@ describe('ApprovalBroker', () => {
     const { broker: b } = broker()
     b.attachFrontDoor('test')
     const pending = b.request(question)
-    b.respond(b.pending()[0]!.approvalId, 'deny', '  use the trash instead  ')
-    await expect(pending).resolves.toEqual({ answer: 'deny', by: 'user', reason: 'use the trash instead' })
+    const id = b.pending()[0]!.approvalId
+    b.respond(id, 'deny', { reason: '  use the trash instead  ', ...shown })
+    await expect(pending).resolves.toEqual({ approvalId: id, answer: 'deny', by: 'user', reason: 'use the trash instead' })
   })
 
   it('a detached front door no longer counts', async () => {
@@ -66,19 +70,15 @@ describe('ApprovalBroker', () => {
     detach()
     await expect(b.request(question)).resolves.toMatchObject({ by: 'no_front_door' })
   })
-})
 
-describe('decideByCategory', () => {
-  it.each([
-    ['readonly', 'fs_read', 'allow'],
-    ['readonly', 'fs_write', 'deny'],
-    ['readonly', 'shell', 'deny'],
-    ['supervised', 'fs_read', 'allow'],
-    ['supervised', 'fs_write', 'ask'],
-    ['supervised', 'shell', 'ask'],
-    ['full', 'shell', 'allow'],
-    ['full', 'destructive', 'allow']
-  ] as const)('%s + %s → %s', (autonomy, category, verdict) => {
-    expect(decideByCategory('t', category, autonomy).verdict).toBe(verdict)
+  it('refuses an answer given for something other than what is pending (binding hash)', async () => {
+    const { broker: b } = broker()
+    b.attachFrontDoor('test')
+    const pending = b.request(question)
+    const id = b.pending()[0]!.approvalId
+    expect(b.respond(id, 'allow_once', { bindingHash: 'hash_of_another_call' })).toBe(false)
+    expect(b.pending()).toHaveLength(1) // still waiting: a mismatched answer settles nothing
+    expect(b.respond(id, 'allow_conversation', shown)).toBe(true)
+    await expect(pending).resolves.toMatchObject({ answer: 'allow_conversation' })
   })
 })

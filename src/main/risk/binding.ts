@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto'
+import type { ApprovalPreview } from '../../shared'
+
+/**
+ * The hash an approval is bound to (research §9.4, OpenClaw systemRunPlan): tool, arguments,
+ * folder, runtime and the preview exactly as shown. A call that differs in any of them is a
+ * different question and needs its own answer.
+ */
+export function bindingHash(input: { tool: string; args: unknown; workspace: string; runtime: string; preview: ApprovalPreview }): string {
+  return createHash('sha256')
+    .update(stableJson({ tool: input.tool, args: input.args, workspace: input.workspace, runtime: input.runtime, preview: input.preview }))
+    .digest('hex')
+}
+
+/** JSON with sorted keys, so key order never changes a hash or defeats duplicate detection. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}

@@ -1,0 +1,253 @@
+import { realpathSync } from 'node:fs'
+import {
+  errorMessage,
+  strictest,
+  type Autonomy,
+  type RiskAssessment,
+  type RiskFinding,
+  type RiskRule,
+  type Verdict
+} from '../../shared'
+import { READ_CATEGORIES, type ToolCategory } from '../tools'
+import { confineToWorkspace } from '../workspace'
+import { protectedWriteReason, secretPathReason } from './paths'
+import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
+import { ShellAnalyzer, type ShellFinding, type ShellUnit } from './shell/analyzer'
+import { loadBashParser } from './shell/parser'
+import { INTERPRETERS, SHELLS, WRAPPERS, interpreterName } from './shell/programs'
+
+export interface RiskContext {
+  workspace: string
+  autonomy: Autonomy
+  /**
+   * Commands run without an OS sandbox (the native runtime). `full` then still asks for what
+   * `supervised` would ask for shell commands: nothing bounds the damage if the engine is wrong.
+   */
+  unsandboxed?: boolean
+}
+
+export interface ToolCallToAssess {
+  tool: string
+  category: ToolCategory
+  args: Record<string, unknown>
+}
+
+export interface ShellAssessment extends RiskAssessment {
+  /** Programs the engine considered, as bare names (the execution oracle checks against these). */
+  programs: string[]
+}
+
+/** Saved "always" rules may never be this broad (Codex BANNED_PREFIX_SUGGESTIONS, OpenClaw strictInlineEval). */
+const NEVER_SAVED = new Set(['eval', 'source', '.', 'exec', 'xargs', 'find', ...SHELLS, ...WRAPPERS.keys(), ...INTERPRETERS.keys()])
+
+/**
+ * The risk engine (DESIGN §4): (tool, args, context) → verdict with findings. Strictest wins:
+ * every finding and every matching rule can only make the verdict stricter, except that a user
+ * allow rule for a program waives that program's own "not on the read-only list" finding — never
+ * findings about structure, obfuscation, privileges, redirects, secrets or the critical catalogue.
+ */
+export class RiskEngine {
+  private rules: RuleSet = emptyRuleSet()
+  private readonly realWorkspaces = new Map<string, string>()
+
+  private constructor(
+    private readonly analyzer: ShellAnalyzer,
+    private readonly home: string
+  ) {}
+
+  static async create(options: { home: string; rules?: RuleSet }): Promise<RiskEngine> {
+    const engine = new RiskEngine(new ShellAnalyzer(await loadBashParser()), options.home.replace(/\/+$/, '') || '/')
+    if (options.rules) engine.setRules(options.rules)
+    return engine
+  }
+
+  /** Installs rules after checking each rule's examples; a rule that fails them makes every call ask. */
+  setRules(rules: RuleSet): void {
+    const errors = [...rules.errors]
+    for (const rule of rules.rules) {
+      for (const example of rule.examples?.match ?? []) {
+        if (!this.exampleTokens(rule.tool, example).some((tokens) => matchesTokens(rule.match, tokens))) {
+          errors.push(`rule ${rule.tool} "${rule.match.join(' ')}" should match "${example}" but does not`)
+        }
+      }
+      for (const example of rule.examples?.notMatch ?? []) {
+        if (this.exampleTokens(rule.tool, example).some((tokens) => matchesTokens(rule.match, tokens))) {
+          errors.push(`rule ${rule.tool} "${rule.match.join(' ')}" should not match "${example}" but does`)
+        }
+      }
+    }
+    this.rules = { ...rules, errors }
+  }
+
+  /** How a rule sees an example: a shell command's programs after unwrapping, or a path's segments. */
+  private exampleTokens(tool: string, example: string): Array<Array<string | null>> {
+    if (tool !== 'shell') return [example.split('/').filter((part) => part !== '' && part !== '.')]
+    const analysis = this.analyzer.analyze(example, { home: this.home, workspace: '/', cwd: '/' })
+    return analysis.units.map((unit) => unit.argv)
+  }
+
+  get ruleSet(): RuleSet {
+    return this.rules
+  }
+
+  assess(call: ToolCallToAssess, ctx: RiskContext): RiskAssessment {
+    if (call.tool === 'shell' && typeof call.args.command === 'string') {
+      const { programs: _programs, ...assessment } = this.assessShell(call.args.command, ctx)
+      return assessment
+    }
+    const workspace = this.realWorkspace(ctx.workspace)
+    const findings: RiskFinding[] = []
+    const unitFindings: RiskFinding[] = []
+    const pathArg = typeof call.args.path === 'string' ? call.args.path : call.category.startsWith('fs_') ? '.' : null
+    let tokens: string[] = [call.tool]
+    if (pathArg !== null) {
+      const span = typeof call.args.path === 'string' ? { arg: 'path', start: 0, end: call.args.path.length } : null
+      try {
+        const confined = confineToWorkspace(workspace, pathArg)
+        tokens = confined.display === '.' ? [] : confined.display.split('/')
+        const ctxPaths = { home: this.home, workspace }
+        const writes = !READ_CATEGORIES.has(call.category)
+        const secret = writes ? protectedWriteReason(confined.absolute, ctxPaths) : secretPathReason(confined.absolute, ctxPaths)
+        if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span })
+      } catch (error) {
+        findings.push({ rule: 'path.outside-workspace', message: errorMessage(error), verdict: 'deny', span })
+      }
+    }
+    if (!READ_CATEGORIES.has(call.category)) {
+      unitFindings.push({ rule: `tool.${call.category}`, message: categoryMessage(call.tool, call.category), verdict: 'ask', span: null })
+    }
+    const unit = { argv: tokens, findings: unitFindings }
+    return this.finish(call.tool, findings, [unit], ctx, pathArg !== null && findings.length === 0 ? tokens : null)
+  }
+
+  assessShell(command: string, ctx: RiskContext): ShellAssessment {
+    const workspace = this.realWorkspace(ctx.workspace)
+    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace })
+    const toFinding = (f: ShellFinding): RiskFinding => ({
+      rule: f.rule,
+      message: f.message,
+      verdict: f.verdict,
+      span: { arg: 'command', start: f.start, end: Math.max(f.start, f.end) }
+    })
+    const findings = dedupe(analysis.findings.map(toFinding))
+    const units = analysis.units.map((u: ShellUnit) => ({ argv: u.argv, layers: u.layers, findings: u.findings.map(toFinding), start: u.start, end: u.end }))
+    const single = units.length === 1 && findings.every((f) => f.verdict === 'allow') ? units[0]! : null
+    const savable = single && single.argv.every((t): t is string => t !== null) ? (single.argv as string[]) : null
+    const assessment = this.finish('shell', findings, units, { ...ctx, shell: true }, savable)
+    return { ...assessment, programs: analysis.programs }
+  }
+
+  private finish(
+    tool: string,
+    findings: RiskFinding[],
+    units: Array<{ argv: Array<string | null>; layers?: Array<Array<string | null>>; findings: RiskFinding[]; start?: number; end?: number }>,
+    ctx: RiskContext & { shell?: boolean },
+    savableTokens: string[] | null
+  ): RiskAssessment {
+    const all = [...findings]
+    for (const error of this.rules.errors) {
+      all.push({ rule: 'rule.load-error', message: `Rules could not be loaded, so nothing runs without asking: ${error}`, verdict: 'ask', span: null })
+    }
+    for (const unit of units) {
+      // Deny and ask rules match any wrapper layer (a rule against `sudo` catches `sudo rm`);
+      // an allow rule only the program that really runs (allowing `timeout` allows nothing inside it).
+      const layers = unit.layers ?? [unit.argv]
+      const matched = this.rules.rules.filter(
+        (r) => r.tool === tool && (r.decision === 'allow' ? matchesTokens(r.match, unit.argv) : layers.some((l) => matchesTokens(r.match, l)))
+      )
+      const decision = matched.length > 0 ? strictest(matched.map((r) => r.decision)) : null
+      const span = tool === 'shell' && unit.start !== undefined ? { arg: 'command', start: unit.start, end: unit.end ?? unit.start } : null
+      for (const rule of matched) {
+        if (rule.decision !== 'allow') all.push({ rule: `rule.${rule.source}`, message: ruleMessage(rule), verdict: rule.decision, span })
+      }
+      if (decision === 'allow') {
+        const rule = matched[0]!
+        all.push({ rule: `rule.${rule.source}`, message: ruleMessage(rule), verdict: 'allow', span })
+      } else all.push(...unit.findings)
+    }
+    const engineVerdict = strictest(all.map((f) => f.verdict))
+    const verdict = applyAutonomy(engineVerdict, ctx, all)
+    if (verdict !== engineVerdict) {
+      all.push({
+        rule: `autonomy.${ctx.autonomy}`,
+        message: verdict === 'deny' ? 'Autonomy is "readonly": only reading is allowed.' : 'Autonomy is "full": runs without asking.',
+        verdict,
+        span: null
+      })
+    }
+    const always = alwaysRuleFor(tool, verdict, savableTokens)
+    return { verdict, findings: all, alwaysRule: always.rule, ...(always.reason ? { alwaysBlockedReason: always.reason } : {}) }
+  }
+
+  private realWorkspace(workspace: string): string {
+    let real = this.realWorkspaces.get(workspace)
+    if (!real) {
+      try {
+        real = realpathSync(workspace)
+      } catch {
+        real = workspace
+      }
+      this.realWorkspaces.set(workspace, real)
+    }
+    return real
+  }
+}
+
+function applyAutonomy(verdict: Verdict, ctx: RiskContext & { shell?: boolean }, findings: RiskFinding[]): Verdict {
+  if (verdict !== 'ask') return verdict
+  if (ctx.autonomy === 'readonly') return 'deny'
+  if (ctx.autonomy === 'full') {
+    // Without a sandbox, full autonomy still asks for shell commands that are not known-safe.
+    if (ctx.shell && ctx.unsandboxed) return 'ask'
+    // A rule that says "ask" is the user's explicit wish; full autonomy does not override it.
+    return findings.some((f) => f.verdict === 'ask' && f.rule.startsWith('rule.')) ? 'ask' : 'allow'
+  }
+  return verdict
+}
+
+function alwaysRuleFor(tool: string, verdict: Verdict, tokens: string[] | null): { rule: RiskRule | null; reason?: string } {
+  if (verdict !== 'ask') return { rule: null }
+  if (!tokens || tokens.length === 0) {
+    return { rule: null, reason: 'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.' }
+  }
+  if (tool === 'shell') {
+    const program = tokens[0]!
+    if (NEVER_SAVED.has(program) || interpreterName(program)) {
+      return { rule: null, reason: `"${program}" runs other code, so it is never allowed always.` }
+    }
+  }
+  return { rule: { tool, match: tokens, decision: 'allow', why: 'Allowed always by the user' } }
+}
+
+function ruleMessage(rule: LoadedRule): string {
+  const what = `${rule.tool} ${rule.match.join(' ')}`
+  const verb = rule.decision === 'allow' ? 'allows' : rule.decision === 'ask' ? 'asks before' : 'denies'
+  return `A ${rule.source} rule ${verb} "${what}"${rule.why ? ` (${rule.why})` : ''}.`
+}
+
+function categoryMessage(tool: string, category: ToolCategory): string {
+  switch (category) {
+    case 'fs_write':
+      return `${tool} changes files in the workspace.`
+    case 'network_write':
+      return `${tool} sends data over the network.`
+    case 'desktop':
+      return `${tool} drives the keyboard, mouse or screen.`
+    case 'hardware':
+      return `${tool} talks to a device.`
+    case 'messaging':
+      return `${tool} sends a message as you.`
+    default:
+      return `${tool} (${category}) is not read-only.`
+  }
+}
+
+function dedupe(findings: RiskFinding[]): RiskFinding[] {
+  const seen = new Set<string>()
+  return findings.filter((f) => {
+    const key = `${f.rule}:${f.span?.start}:${f.span?.end}:${f.verdict}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}

@@ -1,0 +1,836 @@
+import type { Parser } from 'web-tree-sitter'
+import type { Verdict } from '../../../shared'
+import { looksLikePath, normalise, protectedWriteReason, secretPathReason, isInside, displayPath, type PathContext } from '../paths'
+import { basenameOf, criticalHit, isBlockDevice } from './critical'
+import type { SyntaxNode } from './parser'
+import {
+  FETCHERS,
+  GIT_GLOBAL_WITH_VALUE,
+  GIT_RISKY_GLOBAL,
+  INTERPRETERS,
+  READ_ONLY_PROGRAMS,
+  SHELLS,
+  WRAPPERS,
+  XARGS_OPTIONS_WITH_VALUE,
+  gitSubcommandRisk,
+  interpreterName,
+  isHarmlessAssignment,
+  isVersionQuery,
+  programFamily
+} from './programs'
+import { originalRange, prepareSource, type PreparedSource } from './source'
+import { windowsHit, isWindowsProgram } from './windows'
+import { readWord, type Word } from './words'
+
+/** A finding with offsets into the analysed text (the engine maps them to the caller's string). */
+export interface ShellFinding {
+  rule: string
+  message: string
+  verdict: Verdict
+  start: number
+  end: number
+}
+
+/**
+ * One program the command will run, after unwrapping (`sudo timeout 5 rm x` → `rm x`). Its
+ * findings are the program-level judgement a user rule may override; everything else
+ * (structure, obfuscation, privileges, redirects, secrets, the critical catalogue) is not.
+ */
+export interface ShellUnit {
+  argv: Array<string | null>
+  /** The argv at each wrapper layer, outermost first (`sudo timeout 5 rm x`, `timeout 5 rm x`, `rm x`). */
+  layers: Array<Array<string | null>>
+  findings: ShellFinding[]
+  start: number
+  end: number
+}
+
+export interface ShellAnalysis {
+  findings: ShellFinding[]
+  units: ShellUnit[]
+  /** Every program the engine considered (wrappers included), as bare names. */
+  programs: string[]
+}
+
+export interface ShellContext extends PathContext {
+  /** Folder the command starts in (the workspace). */
+  cwd: string
+}
+
+const MAX_INPUT_CHARS = 64 * 1024
+const MAX_NESTING = 4
+const TRUSTED_DIRS = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/
+
+interface Invocation {
+  node: SyntaxNode
+  words: Word[]
+  assignments: Array<{ name: string; value: Word | null; node: SyntaxNode }>
+  redirects: Redirect[]
+  /** Earlier stages of the pipeline this command reads from. */
+  pipedFrom: Invocation[]
+  /** stdin from a heredoc or herestring. */
+  heredoc: boolean
+  /** Programs resolved during classification (for pipe checks downstream). */
+  programs: string[]
+}
+
+interface Redirect {
+  node: SyntaxNode
+  operator: string
+  target: Word | null
+}
+
+/**
+ * The shell analysis (DESIGN §4, research §7.4): pre-pass → tree-sitter-bash → every simple
+ * command, dequoted and unwrapped → findings. Fails closed: what it does not understand asks.
+ */
+export class ShellAnalyzer {
+  constructor(private readonly parser: Parser) {}
+
+  analyze(command: string, ctx: ShellContext): ShellAnalysis {
+    return new Analysis(this.parser, ctx).run(command, 0)
+  }
+}
+
+class Analysis {
+  private readonly findings: ShellFinding[] = []
+  private readonly units: ShellUnit[] = []
+  private readonly programs = new Set<string>()
+  /** Folders a `cd` in this command may move to: paths are checked against each. */
+  private readonly cwds: string[]
+
+  constructor(
+    private readonly parser: Parser,
+    private readonly ctx: ShellContext
+  ) {
+    this.cwds = [ctx.cwd]
+  }
+
+  run(command: string, depth: number): ShellAnalysis {
+    this.analyseText(command, depth, (start, end) => ({ start, end }))
+    return { findings: this.findings, units: this.units, programs: [...this.programs] }
+  }
+
+  /** Analyses `text`; `map` turns its offsets into offsets of the outermost command. */
+  private analyseText(text: string, depth: number, map: (start: number, end: number) => { start: number; end: number }): void {
+    const add = (f: ShellFinding) => this.findings.push(f)
+    if (text.length > MAX_INPUT_CHARS) {
+      add({ rule: 'shell.too-long', message: `Commands over ${MAX_INPUT_CHARS / 1024} KB are not analysed.`, verdict: 'ask', ...map(0, 0) })
+      return
+    }
+    if (/[\0]/.test(text)) {
+      add({ rule: 'shell.control-char', message: 'The command contains a NUL byte.', verdict: 'ask', ...map(0, text.length) })
+    }
+    const source = prepareSource(text)
+    const toOuter = (start: number, end: number) => {
+      const range = originalRange(source, start, end)
+      return map(range.start, range.end)
+    }
+    if (source.spliced) {
+      add({ rule: 'shell.line-continuation', message: 'Backslash-newline joins lines; judged as bash joins them.', verdict: 'allow', ...toOuter(0, 0) })
+    }
+    const tree = this.parser.parse(source.text)
+    if (!tree) {
+      add({ rule: 'shell.parse-error', message: 'The command could not be parsed.', verdict: 'ask', ...map(0, text.length) })
+      return
+    }
+    try {
+      const walker = new Walker(this.ctx)
+      walker.visit(tree.rootNode, [])
+      if (tree.rootNode.hasError) {
+        const bad = findErrorNode(tree.rootNode) ?? tree.rootNode
+        add({ rule: 'shell.parse-error', message: 'Part of the command could not be parsed, so it cannot be judged safe.', verdict: 'ask', ...toOuter(bad.startIndex, bad.endIndex) })
+        this.scanRawTokens(source, toOuter)
+      }
+      for (const s of walker.structures) add({ ...s, ...toOuter(s.start, s.end) })
+      if (walker.invocations.length === 0 && !walker.understood && !tree.rootNode.hasError && /[^\s#]/.test(stripComments(source.text)) && walker.structures.length === 0) {
+        add({ rule: 'shell.empty', message: 'No command was found in the text.', verdict: 'ask', ...map(0, text.length) })
+      }
+      for (const invocation of walker.invocations) this.classify(invocation, source, toOuter, depth)
+    } finally {
+      tree.delete()
+    }
+  }
+
+  /** For unparsable text: the critical catalogue still applies to what is visible (`{rm,-rf,/}`). */
+  private scanRawTokens(source: PreparedSource, toOuter: (s: number, e: number) => { start: number; end: number }): void {
+    for (const segment of source.text.split(/;|&&|\|\||\||\n|&/)) {
+      const raw = segment.trim().replace(/^[({\s]+|[)}\s]+$/g, '')
+      const expanded = raw.startsWith('{') || raw.includes(',') ? raw.replace(/[{}]/g, '').split(',').join(' ') : raw
+      const tokens = expanded.split(/\s+/).filter(Boolean).map((t) => t.replace(/^['"]|['"]$/g, ''))
+      if (tokens.length === 0) continue
+      const hit = this.criticalFor(tokens.map((t) => t.replace(/['"\\]/g, '')), tokens)
+      if (hit) {
+        const at = source.text.indexOf(segment.trim())
+        this.findings.push({ rule: hit.rule, message: hit.message, verdict: hit.verdict, ...toOuter(Math.max(0, at), Math.max(0, at) + segment.trim().length) })
+      }
+    }
+  }
+
+  private criticalFor(values: string[], raw: string[]): { rule: string; message: string; verdict: Verdict } | null {
+    let argv = values
+    // Unwrap the obvious wrappers here too, so `sudo {rm,-rf,/}`-style text is still caught.
+    while (argv.length > 1 && (WRAPPERS.has(basenameOf(argv[0]!)) || argv[0] === 'xargs')) argv = argv.slice(1)
+    const program = basenameOf(argv[0] ?? '')
+    for (const cwd of this.cwds) {
+      const hit = criticalHit(program, argv, this.ctx, cwd)
+      if (hit) return { ...hit, verdict: 'deny' }
+    }
+    const win = windowsHit(raw.slice(raw.length - argv.length))
+    return win && win.verdict === 'deny' ? win : null
+  }
+
+  private classify(inv: Invocation, source: PreparedSource, toOuter: (s: number, e: number) => { start: number; end: number }, depth: number): void {
+    const at = (node: { startIndex: number; endIndex: number } | Word) =>
+      'node' in node ? toOuter(node.start, node.end) : toOuter(node.startIndex, node.endIndex)
+    const add = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) =>
+      this.findings.push({ rule, message, verdict, ...at(where) })
+
+    for (const a of inv.assignments) {
+      if (!isHarmlessAssignment(a.name, a.value?.value ?? null)) {
+        add('shell.env-prefix', `Setting ${a.name} for the command can change what it runs or loads.`, 'ask', a.node)
+      }
+    }
+    for (const word of inv.words) this.checkWordShape(word, add)
+    this.checkRedirects(inv, add)
+
+    let argv = inv.words
+    const layers: Word[][] = []
+    const unitFindings: ShellFinding[] = []
+    const unitAdd = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) =>
+      unitFindings.push({ rule, message, verdict, ...at(where) })
+
+    for (let layer = 0; layer < 8 && argv.length > 0; layer++) {
+      const head = argv[0]!
+      if (head.value === null) {
+        add('shell.dynamic-command', 'The program name is computed when the command runs, so it cannot be judged.', 'ask', head)
+        this.programs.add('?')
+        return
+      }
+      this.checkCommandWord(head, add)
+      layers.push(argv)
+      const program = this.resolveProgram(head, add)
+      inv.programs.push(program)
+      this.programs.add(program)
+      const values = argv.map((w) => w.value)
+      const raw = argv.map((w) => rawText(w))
+
+      // The critical catalogue first: it decides whatever else is true.
+      const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
+      if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
+      const lowerProgram = program.toLowerCase().replace(/\.exe$/, '')
+      if (isWindowsProgram(lowerProgram) || (lowerProgram === 'rm' && raw.some((r) => /^-recurse$/i.test(r)))) {
+        const win = windowsHit(raw)
+        if ((lowerProgram === 'iex' || lowerProgram === 'invoke-expression') && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
+          add('shell.critical.remote-code', 'Downloads code and pipes it into Invoke-Expression.', 'deny', head)
+        }
+        if (win) {
+          const where = argv[win.argIndex] ?? head
+          if (win.verdict === 'deny') add(win.rule, win.message, 'deny', where)
+          else unitAdd(win.rule, win.message, win.verdict, where)
+          this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+          return
+        }
+      }
+
+      const wrapper = WRAPPERS.get(program)
+      if (wrapper) {
+        if (wrapper.finding) add(wrapper.finding.rule, wrapper.finding.message, 'ask', head)
+        const inner = wrapperCommandStart(argv, wrapper, (name, value, word) => {
+          if (!isHarmlessAssignment(name, value)) add('shell.env-prefix', `Setting ${name} for the command can change what it runs or loads.`, 'ask', word)
+        })
+        if (program === 'env' && argv.some((w) => w.value === '-S' || w.value?.startsWith('--split-string'))) {
+          add('shell.dynamic-command', 'env -S splits a string into a command line.', 'ask', head)
+        }
+        if (inner >= argv.length) {
+          if (wrapper.bare) add(wrapper.bare.rule, wrapper.bare.message, 'ask', head)
+          this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+          return
+        }
+        argv = argv.slice(inner)
+        continue
+      }
+
+      if (program === 'xargs') {
+        let i = 1
+        while (i < argv.length && argv[i]!.value?.startsWith('-')) {
+          const option = argv[i]!.value!
+          i += XARGS_OPTIONS_WITH_VALUE.has(option) ? 2 : 1
+        }
+        if (i >= argv.length) {
+          this.programs.add('echo')
+          this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+          return
+        }
+        argv = argv.slice(i)
+        continue
+      }
+
+      // Shells, eval and interpreters get a unit of their own so rules can name them (`deny sh *`).
+      if (SHELLS.has(program)) {
+        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        return this.classifyShell(inv, argv, add, toOuter, depth)
+      }
+      if (program === 'eval' || program === 'source' || program === '.') {
+        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        return this.classifyEval(inv, argv, program, add, toOuter, depth)
+      }
+
+      const interpreter = interpreterName(program)
+      if (interpreter) {
+        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        if (isVersionQuery(values.slice(1))) return
+        return this.classifyInterpreter(inv, argv, interpreter, add)
+      }
+
+      if (program === 'find') {
+        this.classifyFind(inv, argv, unitAdd, source, toOuter, depth)
+        this.checkPaths(argv, add, false)
+        return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+      }
+
+      if (program === 'git') {
+        this.classifyGit(argv, add, unitAdd)
+        this.checkPaths(argv, add, false)
+        return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+      }
+
+      if (program === 'cd' || program === 'pushd') {
+        const target = values[1]
+        if (target) this.cwds.push(normalise(target, this.ctx, this.ctx.cwd))
+      }
+
+      const check = READ_ONLY_PROGRAMS.get(program)
+      const trustedName = !head.value.includes('/') || TRUSTED_DIRS.test(head.value)
+      if (check && trustedName) {
+        const why = check(values.slice(1))
+        if (why) unitAdd('shell.writes', `${program}: ${why}.`, 'ask', head)
+        this.checkPaths(argv, add, false)
+      } else {
+        const family = programFamily(program)
+        unitAdd(family.rule, family.message, 'ask', head)
+        this.checkPaths(argv, add, family.rule === 'shell.writes')
+      }
+      return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+    }
+  }
+
+  private finishUnit(
+    argv: Word[],
+    findings: ShellFinding[],
+    inv: Invocation,
+    toOuter: (s: number, e: number) => { start: number; end: number },
+    layers: Word[][] = [argv]
+  ): void {
+    const tokens = (words: Word[]) => words.map((w, i) => (i === 0 && w.value ? basenameOf(w.value) : w.value))
+    const first = argv[0] ?? inv.words[0]
+    const last = argv[argv.length - 1] ?? first
+    const range = first && last ? toOuter(first.start, last.end) : toOuter(inv.node.startIndex, inv.node.endIndex)
+    this.units.push({ argv: tokens(argv), layers: layers.map(tokens), findings, ...range })
+  }
+
+  /** How a word is written: expansions, substitutions, ANSI-C, non-ASCII — never plain. */
+  private checkWordShape(word: Word, add: AddFinding): void {
+    if (word.substitutions.length > 0) {
+      add('shell.substitution', 'Runs a command inside another ($(…), `…` or <(…)).', 'ask', word)
+    }
+    if (word.dangerousExpansion) add('shell.dangerous-expansion', 'This expansion can run or redirect code (${x@P}, ${!x}).', 'ask', word)
+    else if (word.expansions.length > 0) add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+    if (word.ansiC) add('shell.ansi-c', 'An ANSI-C string ($\'…\') can spell anything in escapes.', 'ask', word)
+    if (word.value === null && word.substitutions.length === 0 && word.expansions.length === 0) {
+      add('shell.dynamic-word', 'This word is only known when the command runs (brace or arithmetic expansion).', 'ask', word)
+    }
+  }
+
+  private checkCommandWord(head: Word, add: AddFinding): void {
+    if (head.nonAscii) add('shell.non-ascii-command', `The program name contains non-ASCII or control characters: ${escapeForDisplay(head.value ?? '')}.`, 'ask', head)
+    if (head.spliced || head.escaped || (head.quoted && head.value !== '' && !/^["'][^"']*["']$/.test(rawText(head)) )) {
+      add('shell.obfuscated-command', 'The program name is spliced from quotes or escapes, a common disguise.', 'ask', head)
+    } else if (head.escaped || (head.quoted && rawText(head) !== head.value)) {
+      add('shell.obfuscated-command', 'The program name is quoted or escaped, a common disguise.', 'ask', head)
+    }
+    if (head.glob) add('shell.glob-command', 'The program name is a file-name pattern.', 'ask', head)
+  }
+
+  private resolveProgram(head: Word, add: AddFinding): string {
+    const value = head.value!
+    if (!value.includes('/') && !value.includes('\\')) return value
+    const name = basenameOf(value)
+    if (!TRUSTED_DIRS.test(normalise(value, this.ctx, this.ctx.cwd))) {
+      add('shell.explicit-path', `${value} is not the system ${name}: programs outside the system folders are never trusted by name.`, 'ask', head)
+    }
+    return name
+  }
+
+  private classifyShell(inv: Invocation, argv: Word[], add: AddFinding, toOuter: Mapper, depth: number): void {
+    let i = 1
+    let script: Word | null = null
+    let inline = false
+    while (i < argv.length) {
+      const v = argv[i]!.value
+      if (v === null) break
+      if (v === '-c' || (/^-[a-z]*c[a-z]*$/.test(v) && !v.startsWith('--'))) {
+        inline = true
+        script = argv[i + 1] ?? null
+        break
+      }
+      // -s: commands come from stdin; the words after it are only arguments.
+      if (v === '-s' || /^-[a-z]*s[a-z]*$/.test(v)) return this.checkStdinCode(inv, inv.programs.at(-1) ?? 'sh', argv[0]!, add)
+      if (v === '--') {
+        i++
+        break
+      }
+      if (!v.startsWith('-') && !v.startsWith('+')) break
+      i++
+    }
+    const program = inv.programs[inv.programs.length - 1] ?? 'sh'
+    if (inline) {
+      if (!script || script.value === null) {
+        add('shell.dynamic-script', `${program} -c runs a script that is only known at run time.`, 'ask', script ?? argv[0]!)
+        this.checkRemoteSubstitution(argv, add)
+        return
+      }
+      if (depth >= MAX_NESTING) {
+        add('shell.nesting', 'Shells nested this deep are not analysed.', 'ask', script)
+        return
+      }
+      const word = script
+      const offset = word.node.type === 'raw_string' || (word.node.type === 'string' && word.node.text.slice(1, -1) === word.value)
+      this.analyseText(word.value!, depth + 1, (start, end) =>
+        offset ? toOuter(word.start + 1 + start, word.start + 1 + end) : toOuter(word.start, word.end)
+      )
+      return
+    }
+    const scriptArg = argv[i]
+    if (scriptArg) {
+      add('shell.script-file', `${program} runs the script ${scriptArg.value ?? '(computed)'}, whose contents are not judged.`, 'ask', scriptArg)
+      this.checkRemoteSubstitution(argv, add)
+      return
+    }
+    this.checkStdinCode(inv, program, argv[0]!, add)
+  }
+
+  /** A shell or interpreter reading code from a pipe or heredoc; remote code when a fetch feeds it. */
+  private checkStdinCode(inv: Invocation, program: string, head: Word, add: AddFinding): void {
+    const upstream = inv.pipedFrom.flatMap((p) => p.programs)
+    if (upstream.some((p) => FETCHERS.has(p.toLowerCase()))) {
+      add('shell.critical.remote-code', `Downloads code and pipes it into ${program}.`, 'deny', head)
+    } else if (inv.pipedFrom.length > 0) {
+      add('shell.pipe-to-shell', `Pipes text into ${program}, which runs it as code.`, 'ask', head)
+    } else if (inv.heredoc) {
+      add('shell.heredoc-to-shell', `Feeds a heredoc to ${program}, which runs it as code.`, 'ask', head)
+    } else {
+      add('shell.interactive-shell', `Starts ${program} reading commands from its input.`, 'ask', head)
+    }
+  }
+
+  private checkRemoteSubstitution(argv: Word[], add: AddFinding): void {
+    for (const word of argv) {
+      for (const sub of word.substitutions) {
+        if (containsFetcher(sub)) add('shell.critical.remote-code', 'Downloads code and runs it.', 'deny', word)
+      }
+    }
+  }
+
+  private classifyEval(inv: Invocation, argv: Word[], program: string, add: AddFinding, toOuter: Mapper, depth: number): void {
+    const head = argv[0]!
+    this.checkRemoteSubstitution(argv, add)
+    if (program !== 'eval') {
+      add('shell.source', `${program} runs a file's contents in this shell.`, 'ask', head)
+      if (argv.length === 1 || argv[1]?.value === '/dev/stdin') this.checkStdinCode(inv, program, head, add)
+      return
+    }
+    add('shell.eval', 'eval runs text as a command; it is never allowed without asking.', 'ask', head)
+    const parts = argv.slice(1).map((w) => w.value)
+    if (parts.length > 0 && parts.every((p): p is string => p !== null) && depth < MAX_NESTING) {
+      const first = argv[1]!
+      const last = argv[argv.length - 1]!
+      this.analyseText(parts.join(' '), depth + 1, () => toOuter(first.start, last.end))
+    }
+  }
+
+  private classifyInterpreter(inv: Invocation, argv: Word[], interpreter: string, add: AddFinding): void {
+    const head = argv[0]!
+    const inlineFlags = INTERPRETERS.get(interpreter) ?? new Set<string>()
+    const lowerArgs = argv.slice(1).map((w) => w.value?.toLowerCase() ?? null)
+    this.checkRemoteSubstitution(argv, add)
+    const program = inv.programs[inv.programs.length - 1] ?? interpreter
+    if (interpreter === 'awk' || interpreter === 'gawk' || interpreter === 'mawk' || interpreter === 'nawk') {
+      add('shell.inline-code', `${program} programs can run commands (system(), pipes); they are never allowed without asking.`, 'ask', head)
+    } else if (lowerArgs.some((a) => a !== null && (inlineFlags.has(a) || [...inlineFlags].some((f) => f.startsWith('-') && f.length === 2 && a.startsWith(f) && !a.startsWith('--'))))) {
+      const encoded = lowerArgs.some((a) => a === '-encodedcommand' || a === '-ec' || a === '-e' && (interpreter === 'pwsh' || interpreter === 'powershell'))
+      add(encoded ? 'shell.obfuscated-command' : 'shell.inline-code', `${program} runs code given on the command line; it is never allowed without asking.`, 'ask', head)
+    } else if (argv.length > 1 && argv.slice(1).some((w) => w.value !== null && !w.value.startsWith('-'))) {
+      add('shell.interpreter', `${program} runs a program whose contents are not judged.`, 'ask', head)
+    } else {
+      this.checkStdinCode(inv, program, head, add)
+    }
+    this.checkPaths(argv, add, false)
+  }
+
+  private classifyFind(inv: Invocation, argv: Word[], unitAdd: AddFinding, source: PreparedSource, toOuter: Mapper, depth: number): void {
+    for (let i = 1; i < argv.length; i++) {
+      const v = argv[i]!.value
+      if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
+        let end = i + 1
+        while (end < argv.length && argv[end]!.value !== ';' && argv[end]!.value !== '+') end++
+        const inner = argv.slice(i + 1, end)
+        if (inner.length > 0) {
+          this.classify({ ...inv, words: inner, assignments: [], redirects: [], programs: [] }, source, toOuter, depth)
+        }
+        i = end
+      } else if (v === '-delete') unitAdd('shell.writes', 'find -delete deletes every match.', 'ask', argv[i]!)
+      else if (v !== null && /^-(fprint0?|fprintf|fls)$/.test(v)) unitAdd('shell.writes', `find ${v} writes a file.`, 'ask', argv[i]!)
+    }
+  }
+
+  private classifyGit(argv: Word[], add: AddFinding, unitAdd: AddFinding): void {
+    let i = 1
+    while (i < argv.length) {
+      const v = argv[i]!.value
+      if (v === null || !v.startsWith('-')) break
+      if (GIT_RISKY_GLOBAL.test(v)) add('shell.git-config', `git ${v} can make git run other programs.`, 'ask', argv[i]!)
+      i += GIT_GLOBAL_WITH_VALUE.has(v) ? 2 : 1
+    }
+    const sub = argv[i]
+    if (!sub) return
+    if (sub.value === null) {
+      add('shell.dynamic-command', 'The git subcommand is only known when the command runs.', 'ask', sub)
+      return
+    }
+    const why = gitSubcommandRisk(sub.value, argv.slice(i + 1).map((w) => w.value))
+    if (why) unitAdd('shell.git-write', `git ${sub.value}: ${why}.`, 'ask', sub)
+  }
+
+  /** Secrets ask even to read; writes outside the workspace are named. */
+  private checkPaths(argv: Word[], add: AddFinding, writes: boolean): void {
+    for (let i = 1; i < argv.length; i++) {
+      const word = argv[i]!
+      let value = word.value
+      if (value === null) continue
+      const eq = value.indexOf('=')
+      if (value.startsWith('-')) {
+        if (eq < 0) continue
+        value = value.slice(eq + 1)
+      } else if (eq > 0 && /^[a-z]+=/.test(value)) value = value.slice(eq + 1) // dd of=…
+      if (!value || !(looksLikePath(value) || word.home)) continue
+      for (const cwd of this.cwds) {
+        const absolute = normalise(value, this.ctx, cwd)
+        const secret = writes ? protectedWriteReason(absolute, this.ctx) : secretPathReason(absolute, this.ctx)
+        if (secret) {
+          add('path.sensitive', `${secret}.`, 'ask', word)
+          break
+        }
+        if (writes && !isInside(absolute, this.ctx.workspace) && !absolute.startsWith('/tmp/') && !absolute.startsWith('/dev/')) {
+          add('path.outside-workspace', `Changes ${displayPath(absolute, this.ctx)}, outside the workspace.`, 'ask', word)
+          break
+        }
+      }
+    }
+  }
+
+  private checkRedirects(inv: Invocation, add: AddFinding): void {
+    for (const r of inv.redirects) this.checkRedirect(r, add)
+  }
+
+  checkRedirect(r: Redirect, add: AddFinding): void {
+    const op = r.operator
+    const writes = /[>]/.test(op)
+    const target = r.target
+    if (!target) return
+    if (target.value === null) {
+      add('shell.redirect-dynamic', 'Redirects to a path that is only known at run time.', 'ask', r.node)
+      return
+    }
+    const value = target.value
+    if ((op === '>&' || op === '<&' || op === '>&-' || op === '<&-') && /^(\d+|-)$/.test(value)) return
+    if (/^\/dev\/(null|stdout|stderr|tty|fd\/[012])$/.test(value)) return
+    const absolute = normalise(value, this.ctx, this.ctx.cwd)
+    if (writes && isBlockDevice(absolute)) {
+      add('shell.critical.raw-device-write', `Writes raw bytes to ${absolute}, destroying what is on it.`, 'deny', r.node)
+      return
+    }
+    if (/^\/dev\/(tcp|udp)\//.test(value)) {
+      add('shell.network', `Opens a network connection through ${value}.`, 'ask', r.node)
+      return
+    }
+    if (!writes) {
+      for (const cwd of this.cwds) {
+        const secret = secretPathReason(normalise(value, this.ctx, cwd), this.ctx)
+        if (secret) return add('path.sensitive', `${secret}.`, 'ask', r.node)
+      }
+      return
+    }
+    const secret = protectedWriteReason(absolute, this.ctx)
+    if (secret) return add('path.sensitive', `${secret}.`, 'ask', r.node)
+    const where = isInside(absolute, this.ctx.workspace) ? '' : ', outside the workspace'
+    add('shell.redirect-write', `Writes to ${displayPath(absolute, this.ctx)}${where}.`, 'ask', r.node)
+  }
+}
+
+type AddFinding = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) => void
+type Mapper = (start: number, end: number) => { start: number; end: number }
+
+interface Structure extends ShellFinding {}
+
+/** Walks the syntax tree, collecting every simple command and the constructs around them. */
+class Walker {
+  readonly invocations: Invocation[] = []
+  readonly structures: Structure[] = []
+  /** A statement with no program of its own was understood (`[ -d src ]`). */
+  understood = false
+  private readonly seen = new Set<number>()
+
+  constructor(private readonly ctx: ShellContext) {}
+
+  private structure(node: SyntaxNode, rule: string, message: string, verdict: Verdict = 'ask'): void {
+    if (this.seen.has(node.id)) return
+    this.seen.add(node.id)
+    this.structures.push({ rule, message, verdict, start: node.startIndex, end: node.endIndex })
+  }
+
+  visit(node: SyntaxNode, pipedFrom: Invocation[]): void {
+    switch (node.type) {
+      case 'program':
+      case 'list':
+      case 'compound_statement':
+      case 'subshell':
+      case 'do_group':
+      case 'negated_command':
+      case 'else_clause':
+      case 'elif_clause':
+        for (const child of node.children) {
+          if (!child) continue
+          if (child.type === '&') this.structure(child, 'shell.background', 'Runs a command in the background, where it outlives the check.')
+          else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
+            this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
+          }
+          else if (child.isNamed) this.visit(child, node.type === 'list' || node.type === 'program' ? [] : pipedFrom)
+        }
+        return
+      case 'pipeline':
+        return this.visitPipeline(node, pipedFrom)
+      case 'redirected_statement':
+        return this.visitRedirected(node, pipedFrom)
+      case 'command':
+        this.visitCommand(node, [], pipedFrom)
+        return
+      case 'comment':
+        return
+      case 'variable_assignment':
+      case 'variable_assignments':
+        this.structure(node, 'shell.assignment', 'Sets a shell variable, which can change what later commands run.')
+        return this.visitWords(node)
+      case 'declaration_command':
+      case 'unset_command':
+        this.structure(node, 'shell.assignment', `${node.child(0)?.text ?? 'declare'} changes shell variables.`)
+        return this.visitWords(node)
+      case 'function_definition':
+        return this.visitFunction(node)
+      case 'test_command':
+        this.understood = true
+        return this.visitWords(node)
+      case 'if_statement':
+      case 'while_statement':
+      case 'for_statement':
+      case 'c_style_for_statement':
+      case 'case_statement':
+      case 'case_item':
+        this.structure(node, 'shell.control-flow', 'Loops and conditionals are not auto-allowed.')
+        for (const child of node.namedChildren) {
+          if (!child) continue
+          if (isStatement(child)) this.visit(child, [])
+          else this.visitWords(child)
+        }
+        return
+      case 'ERROR':
+        for (const child of node.namedChildren) if (child) this.visit(child, pipedFrom)
+        return
+      default:
+        if (isWordNode(node)) return this.visitWords(node)
+        this.structure(node, 'shell.unknown-construct', `The construct "${node.type}" is not understood, so it cannot be judged safe.`)
+        for (const child of node.namedChildren) if (child) this.visit(child, pipedFrom)
+    }
+  }
+
+  private visitPipeline(node: SyntaxNode, upstream: Invocation[]): void {
+    const before: Invocation[] = [...upstream]
+    for (const stage of node.namedChildren) {
+      if (!stage) continue
+      const start = this.invocations.length
+      this.visit(stage, [...before])
+      before.push(...this.invocations.slice(start))
+    }
+  }
+
+  private visitRedirected(node: SyntaxNode, pipedFrom: Invocation[]): void {
+    const redirects: SyntaxNode[] = []
+    let body: SyntaxNode | null = null
+    for (const child of node.namedChildren) {
+      if (!child) continue
+      if (child.type.endsWith('_redirect')) redirects.push(child)
+      else if (!body) body = child
+      else this.visit(child, [])
+    }
+    if (body && body.type === 'command') {
+      this.visitCommand(body, redirects, pipedFrom)
+      return
+    }
+    const start = this.invocations.length
+    if (body) this.visit(body, pipedFrom)
+    const owner = this.invocations[start] ?? null
+    for (const r of redirects) this.attachRedirect(r, owner, true)
+  }
+
+  private visitCommand(node: SyntaxNode, outerRedirects: SyntaxNode[], pipedFrom: Invocation[]): void {
+    const inv: Invocation = { node, words: [], assignments: [], redirects: [], pipedFrom, heredoc: false, programs: [] }
+    this.invocations.push(inv)
+    const pendingRedirects: SyntaxNode[] = [...outerRedirects]
+    for (const child of node.namedChildren) {
+      if (!child) continue
+      if (child.type === 'variable_assignment') {
+        const name = child.childForFieldName('name')?.text ?? child.text.split('=')[0]!
+        const valueNode = child.childForFieldName('value')
+        const value = valueNode ? readWord(valueNode, this.ctx) : null
+        if (value) this.visitSubstitutions(value)
+        inv.assignments.push({ name, value, node: child })
+      } else if (child.type.endsWith('_redirect')) pendingRedirects.push(child)
+      else if (child.type === 'comment') continue
+      else {
+        const word = readWord(child, this.ctx)
+        this.visitSubstitutions(word)
+        inv.words.push(word)
+      }
+    }
+    for (const r of pendingRedirects) this.attachRedirect(r, inv, false)
+  }
+
+  private attachRedirect(node: SyntaxNode, owner: Invocation | null, loose: boolean): void {
+    if (node.type === 'heredoc_redirect' || node.type === 'herestring_redirect') {
+      if (owner) owner.heredoc = true
+      this.structure(node, 'shell.heredoc', 'Feeds inline text to the command (heredoc or herestring); not auto-allowed.')
+      for (const child of node.namedChildren) {
+        if (!child) continue
+        if (child.type === 'heredoc_body') this.visitWords(child)
+        else if (child.type === 'heredoc_start' || child.type === 'heredoc_end') continue
+        else if (child.type === 'pipeline') this.visitPipeline(child, owner ? [owner] : [])
+        else if (isStatement(child)) this.visit(child, [])
+        else if (child.type.endsWith('_redirect')) this.attachRedirect(child, owner, loose)
+        else this.visitWords(child)
+      }
+      return
+    }
+    const operator = node.children.find((c) => c && !c.isNamed)?.text ?? '>'
+    const destination = node.childForFieldName('destination') ?? node.namedChildren.filter((c) => c?.type !== 'file_descriptor').at(-1) ?? null
+    const target = destination ? readWord(destination, this.ctx) : null
+    if (target) this.visitSubstitutions(target)
+    const redirect: Redirect = { node, operator, target }
+    if (owner) owner.redirects.push(redirect)
+    else {
+      // A redirect with no command of its own (`> /dev/sda`): judged through a bare invocation.
+      this.invocations.push({ node, words: [], assignments: [], redirects: [redirect], pipedFrom: [], heredoc: false, programs: [] })
+    }
+  }
+
+  private visitFunction(node: SyntaxNode): void {
+    const name = node.childForFieldName('name')?.text ?? node.namedChildren[0]?.text ?? ''
+    const body = node.childForFieldName('body') ?? node.namedChildren.at(-1) ?? null
+    const start = this.invocations.length
+    if (body) this.visit(body, [])
+    const calls = this.invocations.slice(start).filter((i) => i.words[0]?.value === name)
+    const spawns = calls.length > 0 && (calls.some((c) => c.pipedFrom.length > 0) || calls.length > 1 || /&/.test(body?.text ?? ''))
+    if (spawns) this.structure(node, 'shell.critical.fork-bomb', `The function ${name} calls itself in parallel: a fork bomb.`, 'deny')
+    else this.structure(node, 'shell.function', `Defines the function ${name}; it can shadow a known program.`)
+  }
+
+  private visitWords(node: SyntaxNode): void {
+    if (node.type === 'command_substitution' || node.type === 'process_substitution') {
+      this.structure(node, 'shell.substitution', 'Runs a command inside another ($(…), `…` or <(…)).')
+      for (const child of node.namedChildren) if (child) this.visit(child, [])
+      return
+    }
+    for (const child of node.namedChildren) if (child) this.visitWords(child)
+  }
+
+  private visitSubstitutions(word: Word): void {
+    for (const sub of word.substitutions) {
+      for (const child of sub.namedChildren) if (child) this.visit(child, [])
+    }
+  }
+}
+
+const STATEMENTS = new Set([
+  'command', 'pipeline', 'list', 'redirected_statement', 'subshell', 'compound_statement', 'if_statement',
+  'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement', 'function_definition',
+  'negated_command', 'variable_assignment', 'variable_assignments', 'declaration_command', 'unset_command',
+  'test_command', 'do_group', 'else_clause', 'elif_clause', 'case_item'
+])
+const isStatement = (node: SyntaxNode) => STATEMENTS.has(node.type)
+
+const WORD_NODES = new Set([
+  'word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion',
+  'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'number', 'brace_expression',
+  'string_content', 'heredoc_body', 'variable_name', 'test_operator', 'binary_expression', 'unary_expression',
+  'parenthesized_expression', 'postfix_expression', 'ternary_expression', 'regex', 'extglob_pattern', 'special_variable_name',
+  'file_descriptor', 'heredoc_content'
+])
+const isWordNode = (node: SyntaxNode) => WORD_NODES.has(node.type)
+
+function wrapperCommandStart(
+  argv: Word[],
+  spec: { optionsWithValue: ReadonlySet<string>; positionalsBefore?: number; assignments?: boolean },
+  onAssignment: (name: string, value: string | null, word: Word) => void
+): number {
+  let i = 1
+  let positionals = spec.positionalsBefore ?? 0
+  while (i < argv.length) {
+    const v = argv[i]!.value
+    if (v === null) return i
+    if (v === '--') return i + 1 + positionals
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
+      const eq = v.indexOf('=')
+      onAssignment(v.slice(0, eq), v.slice(eq + 1), argv[i]!)
+      i++
+      continue
+    }
+    if (v.startsWith('-') && v.length > 1) {
+      const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v
+      i += spec.optionsWithValue.has(name) && !v.includes('=') ? 2 : 1
+      continue
+    }
+    if (positionals > 0) {
+      positionals--
+      i++
+      continue
+    }
+    return i
+  }
+  return i
+}
+
+function containsFetcher(node: SyntaxNode): boolean {
+  if (node.type === 'command_name') return FETCHERS.has(basenameOf(node.text).toLowerCase())
+  return node.namedChildren.some((child) => child !== null && containsFetcher(child))
+}
+
+function findErrorNode(node: SyntaxNode): SyntaxNode | null {
+  if (node.type === 'ERROR' || node.isMissing) return node
+  for (const child of node.children) {
+    if (!child || !child.hasError) continue
+    const found = findErrorNode(child)
+    if (found) return found
+  }
+  return null
+}
+
+function rawText(word: Word): string {
+  return word.node.text.replace(/^(['"])(.*)\1$/s, '$2')
+}
+
+function stripComments(text: string): string {
+  return text.replace(/(^|\s)#[^\n]*/g, '$1')
+}
+
+function escapeForDisplay(value: string): string {
+  return [...value].map((c) => (/[\x20-\x7e]/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')
+}

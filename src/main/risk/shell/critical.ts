@@ -1,0 +1,135 @@
+import path from 'node:path'
+import { normalise, type PathContext } from '../paths'
+
+/**
+ * The critical catalogue (DESIGN §4): commands denied at every autonomy level, judged on the
+ * normalised argv after unwrapping — so `sudo timeout 5 r''m -fr "$HOME"` is caught like `rm -rf ~`.
+ */
+export interface CriticalHit {
+  rule: string
+  message: string
+  /** Index into argv of the word that fired (the target), or 0 for the program. */
+  argIndex: number
+}
+
+const SYSTEM_DIRS = new Set([
+  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/opt', '/proc', '/root', '/run',
+  '/sbin', '/srv', '/sys', '/usr', '/var', '/Users', '/System', '/Library', '/Applications', '/Volumes', '/private',
+  '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib', '/mnt', '/media', '/snap'
+])
+
+const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|mem$|kmem$|port$)/
+
+export function isBlockDevice(p: string): boolean {
+  return BLOCK_DEVICE.test(p)
+}
+
+/** A path whose loss is a catastrophe: `/`, a system folder, the home folder or its parents. */
+export function isCriticalTarget(raw: string, ctx: PathContext, cwd: string): boolean {
+  const value = raw.replace(/\/+$/, '') || '/'
+  // `/*`, `~/*`: the glob's folder is what goes.
+  const folder = /(^|\/)\*$/.test(value) ? value.replace(/\/?\*$/, '') || '/' : value
+  if (/[*?[]/.test(folder)) return false
+  const absolute = normalise(folder, ctx, cwd)
+  if (SYSTEM_DIRS.has(absolute)) return true
+  if (absolute === ctx.home || ctx.home.startsWith(`${absolute}/`)) return true
+  return /^[A-Za-z]:\/?$/.test(absolute) || /^[A-Za-z]:\/(windows|users|program files)\/?$/i.test(absolute)
+}
+
+const flagsOf = (argv: ReadonlyArray<string | null>): string[] =>
+  argv.slice(1).filter((a): a is string => a !== null && a.startsWith('-') && a !== '-' && a !== '--')
+
+const targetsOf = (argv: ReadonlyArray<string | null>): Array<{ value: string; index: number }> => {
+  const out: Array<{ value: string; index: number }> = []
+  let afterDashes = false
+  argv.forEach((arg, index) => {
+    if (index === 0 || arg === null) return
+    if (!afterDashes && arg === '--') afterDashes = true
+    else if (afterDashes || !arg.startsWith('-')) out.push({ value: arg, index })
+  })
+  return out
+}
+
+const hasShortFlag = (flags: string[], letters: string): boolean =>
+  flags.some((f) => !f.startsWith('--') && [...letters].some((l) => f.slice(1).includes(l)))
+
+export function criticalHit(
+  program: string,
+  argv: ReadonlyArray<string | null>,
+  ctx: PathContext,
+  cwd: string
+): CriticalHit | null {
+  const flags = flagsOf(argv)
+  const targets = targetsOf(argv)
+  const critical = (t: { value: string }) => isCriticalTarget(t.value, ctx, cwd)
+  switch (program) {
+    case 'rm': {
+      const recursive = hasShortFlag(flags, 'rR') || flags.includes('--recursive')
+      const hit = targets.find(critical)
+      if (recursive && hit) return { rule: 'shell.critical.rm-root', message: `Recursively deletes ${hit.value}.`, argIndex: hit.index }
+      if (flags.includes('--no-preserve-root')) return { rule: 'shell.critical.rm-root', message: 'Deletes with --no-preserve-root.', argIndex: 0 }
+      return null
+    }
+    case 'mv': {
+      const hit = targets.slice(0, -1).find(critical)
+      return hit ? { rule: 'shell.critical.move-root', message: `Moves ${hit.value} away.`, argIndex: hit.index } : null
+    }
+    case 'chmod':
+    case 'chown':
+    case 'chgrp': {
+      const recursive = hasShortFlag(flags, 'R') || flags.includes('--recursive')
+      const hit = targets.slice(1).find(critical)
+      if (recursive && hit) {
+        return { rule: 'shell.critical.permissions', message: `Recursively changes ownership or permissions of ${hit.value}.`, argIndex: hit.index }
+      }
+      return null
+    }
+    case 'find': {
+      const deletes =
+        argv.some((a) => a === '-delete') ||
+        argv.some((a, i) => /^-(exec|execdir|ok|okdir)$/.test(a ?? '') && /^(rm|shred|unlink|chmod|chown|mv)$/.test(basenameOf(argv[i + 1] ?? '')))
+      const start = targets.find((t) => !t.value.startsWith('-'))
+      if (deletes && start && critical(start)) return { rule: 'shell.critical.rm-root', message: `Deletes everything under ${start.value}.`, argIndex: start.index }
+      return null
+    }
+    case 'dd': {
+      const of = argv.findIndex((a) => a !== null && a.startsWith('of='))
+      if (of > 0 && isBlockDevice(argv[of]!.slice(3))) return { rule: 'shell.critical.raw-device-write', message: `Writes raw bytes to ${argv[of]!.slice(3)}.`, argIndex: of }
+      return null
+    }
+    case 'shred':
+    case 'wipefs':
+    case 'blkdiscard':
+    case 'fdisk':
+    case 'sfdisk':
+    case 'cfdisk':
+    case 'gdisk':
+    case 'sgdisk':
+    case 'parted':
+    case 'badblocks':
+    case 'hdparm': {
+      const hit = targets.find((t) => isBlockDevice(t.value))
+      if (hit) return { rule: 'shell.critical.disk', message: `${program} destroys data on ${hit.value}.`, argIndex: hit.index }
+      if (program === 'shred') {
+        const home = targets.find(critical)
+        if (home) return { rule: 'shell.critical.disk', message: `shred destroys ${home.value}.`, argIndex: home.index }
+      }
+      return null
+    }
+    case 'diskutil': {
+      const verb = argv[1]
+      if (verb && /^(erase|zero|randomize|secureErase|partition|reformat)/i.test(verb)) {
+        return { rule: 'shell.critical.disk', message: `diskutil ${verb} destroys a disk.`, argIndex: 1 }
+      }
+      return null
+    }
+  }
+  if (/^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|newfs(_.*)?)$/.test(program)) {
+    return { rule: 'shell.critical.mkfs', message: `${program} formats a file system, erasing it.`, argIndex: 0 }
+  }
+  return null
+}
+
+export function basenameOf(program: string): string {
+  return path.posix.basename(program.replace(/\\/g, '/'))
+}
