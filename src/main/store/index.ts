@@ -1,5 +1,7 @@
 /** The store module (DESIGN §8). Other folders import from here only. */
-export type { AuditEntry, ConversationStore, RecoveryReport } from './types'
+export type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport } from './types'
 export { SqliteConversationStore, DEFAULT_CONVERSATION_TITLE, type SqliteStoreOptions } from './sqlite-store'
 export { LATEST_SCHEMA_VERSION, NewerSchemaError } from './migrations'
 export { titleFromPrompt } from './projection'
+export { GENESIS_HASH, type AuditChainReport } from './audit-chain'
+export { DATABASE_FILE_NAME, readAuditLogFile, verifyAuditLogFile, type ReadOnlyOptions } from './audit-file'

@@ -1,10 +1,18 @@
 import type Database from 'better-sqlite3'
+import { backfillAuditChain } from './audit-chain'
+
+/**
+ * One schema step: SQL, or a function for steps SQL alone cannot do (computing hashes). Either way
+ * it runs inside the step's transaction, so it commits with its version bump or not at all. A
+ * function step must be deterministic and use only the `db` it is given.
+ */
+export type MigrationStep = string | ((db: Database.Database) => void)
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` records how many have run, so entry i
  * takes the database from version i to i + 1. Never edit a shipped entry: append a new one.
  */
-export const migrations: readonly string[] = [
+export const migrations: readonly MigrationStep[] = [
   /* 1: initial schema */ `
   CREATE TABLE conversations (
     id         TEXT PRIMARY KEY,
@@ -119,8 +127,77 @@ export const migrations: readonly string[] = [
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
   CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
-  `
+  `,
+  /* 2: risk assessments, richer approval answers, saved rules, audit hash chain */ migrateToRiskAndAuditChain
 ]
+
+/**
+ * Schema 2. A CHECK constraint cannot be altered in SQLite, so `approvals` is rebuilt (create,
+ * copy with rowids so the request order survives, drop, rename, re-index); nothing references it,
+ * so dropping it with foreign keys on is safe. The audit rows of schema 1 are chained here, in seq
+ * order: the no-update trigger is dropped for the backfill and recreated before the step commits.
+ */
+function migrateToRiskAndAuditChain(db: Database.Database): void {
+  db.exec(`
+  CREATE TABLE approvals_v2 (
+    id              TEXT PRIMARY KEY,
+    call_id         TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT NOT NULL,
+    tool            TEXT NOT NULL,
+    args            TEXT,
+    reason          TEXT NOT NULL,
+    preview         TEXT NOT NULL,
+    expires_at      INTEGER NOT NULL,
+    requested_at    INTEGER NOT NULL,
+    answer          TEXT CHECK (answer IN ('allow_once', 'allow_conversation', 'allow_always', 'deny')),
+    resolved_by     TEXT,
+    resolve_reason  TEXT,
+    resolved_at     INTEGER,
+    assessment      TEXT, -- RiskAssessment JSON; NULL for approvals asked before schema 2
+    binding_hash    TEXT  -- NULL for approvals asked before schema 2
+  );
+  INSERT INTO approvals_v2
+    (rowid, id, call_id, conversation_id, run_id, tool, args, reason, preview, expires_at, requested_at,
+     answer, resolved_by, resolve_reason, resolved_at)
+  SELECT
+     rowid, id, call_id, conversation_id, run_id, tool, args, reason, preview, expires_at, requested_at,
+     answer, resolved_by, resolve_reason, resolved_at
+  FROM approvals;
+  DROP TABLE approvals;
+  ALTER TABLE approvals_v2 RENAME TO approvals;
+  CREATE INDEX approvals_unanswered ON approvals (requested_at) WHERE answer IS NULL;
+  CREATE INDEX approvals_by_conversation ON approvals (conversation_id);
+
+  ALTER TABLE tool_calls ADD COLUMN runtime TEXT;
+  ALTER TABLE tool_calls ADD COLUMN verdict TEXT;   -- the risk engine's verdict: allow | ask | deny
+  ALTER TABLE tool_calls ADD COLUMN findings TEXT;  -- RiskFinding[] JSON
+
+  -- Narrow rules saved by "always allow"; one row per (tool, match), the first saved wins.
+  CREATE TABLE approval_rules (
+    id                 TEXT PRIMARY KEY,
+    tool               TEXT NOT NULL,
+    match              TEXT NOT NULL, -- JSON array of normalised tokens
+    decision           TEXT NOT NULL CHECK (decision IN ('allow', 'ask', 'deny')),
+    created_at         INTEGER NOT NULL,
+    source_approval_id TEXT
+  );
+  CREATE UNIQUE INDEX approval_rules_by_subject ON approval_rules (tool, match);
+
+  ALTER TABLE audit_log ADD COLUMN prev_hash TEXT;
+  ALTER TABLE audit_log ADD COLUMN hash TEXT;
+  DROP TRIGGER audit_log_no_update;
+  `)
+  backfillAuditChain(db)
+  db.exec(`
+  CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+  -- Every row goes through the store's chained insert; a row without its links is a bug, not data.
+  CREATE TRIGGER audit_log_chained BEFORE INSERT ON audit_log
+    WHEN NEW.hash IS NULL OR NEW.prev_hash IS NULL
+    BEGIN SELECT RAISE(ABORT, 'audit_log rows must carry prev_hash and hash'); END;
+  `)
+}
 
 export const LATEST_SCHEMA_VERSION = migrations.length
 
@@ -143,7 +220,7 @@ export function schemaVersion(db: Database.Database): number {
  * Brings the database to the latest version; each step commits with its version bump or not at all.
  * `steps` is a parameter only so tests can prove a failing step leaves the file untouched.
  */
-export function migrate(db: Database.Database, steps: readonly string[] = migrations): void {
+export function migrate(db: Database.Database, steps: readonly MigrationStep[] = migrations): void {
   const latest = steps.length
   assertNotNewer(schemaVersion(db), latest)
   // The version is re-read under the write lock, so two processes opening one file at once
@@ -151,9 +228,10 @@ export function migrate(db: Database.Database, steps: readonly string[] = migrat
   const applyNextStep = db.transaction((): boolean => {
     const version = schemaVersion(db)
     assertNotNewer(version, latest)
-    const sql = steps[version]
-    if (sql === undefined) return false
-    db.exec(sql)
+    const step = steps[version]
+    if (step === undefined) return false
+    if (typeof step === 'string') db.exec(step)
+    else step(db)
     // user_version lives in the file header, which is written as part of this transaction.
     db.pragma(`user_version = ${version + 1}`)
     return true

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../../shared'
+import { appendAudit } from './audit-chain'
 import { parseJson, toJson } from './json'
 import type { Statements } from './statements'
 
@@ -18,6 +19,8 @@ export function projectEvent(statements: Statements, event: AgentEvent): void {
       return projectToolCallStarted(statements, event)
     case 'tool_output_delta':
       return projectToolOutputDelta(statements, event)
+    case 'risk_assessed':
+      return projectRiskAssessed(statements, event)
     case 'approval_requested':
       return projectApprovalRequested(statements, event)
     case 'approval_resolved':
@@ -70,7 +73,25 @@ function projectToolOutputDelta(s: Statements, event: AgentEventOf<'tool_output_
   s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: event.chunk })
 }
 
+/** Every verdict is audited, including the allows nobody was asked about (DESIGN §4). */
+function projectRiskAssessed(s: Statements, event: AgentEventOf<'risk_assessed'>): void {
+  const findings = JSON.stringify(event.assessment.findings)
+  s.setToolCallRisk.run({ runId: event.runId, callId: event.callId, verdict: event.assessment.verdict, findings })
+  const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
+  writeAudit(s, event, 'risk_decision', event.source, {
+    callId: event.callId,
+    tool: event.tool,
+    args: parseJson(args),
+    verdict: event.assessment.verdict,
+    action: event.action,
+    findings: event.assessment.findings
+  })
+}
+
 function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_requested'>): void {
+  // Older emitters (and fixtures) may omit the assessment; the columns are nullable for them.
+  const assessment = event.assessment as AgentEventOf<'approval_requested'>['assessment'] | undefined
+  const bindingHash = (event.bindingHash as string | undefined) ?? null
   s.insertApproval.run({
     approvalId: event.approvalId,
     callId: event.callId,
@@ -81,9 +102,20 @@ function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_r
     reason: event.reason,
     preview: JSON.stringify(event.preview),
     expiresAt: event.expiresAt,
-    at: event.at
+    at: event.at,
+    assessment: toJson(assessment),
+    bindingHash
   })
   s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status: 'awaiting_approval' })
+  writeAudit(s, event, 'approval_requested', 'policy', {
+    approvalId: event.approvalId,
+    callId: event.callId,
+    tool: event.tool,
+    args: event.args ?? null,
+    verdict: assessment?.verdict ?? null,
+    findings: assessment?.findings ?? [],
+    bindingHash
+  })
 }
 
 function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_resolved'>): void {
@@ -94,7 +126,8 @@ function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_re
     reason: event.reason ?? null,
     at: event.at
   })
-  const status = event.answer === 'allow_once' ? 'running' : 'denied'
+  // allow_once, allow_conversation and allow_always all let this call run.
+  const status = event.answer === 'deny' ? 'denied' : 'running'
   s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status })
 
   const subject = s.getApprovalSubject.get(event.approvalId)
@@ -104,7 +137,8 @@ function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_re
     tool: subject?.tool ?? null,
     args: parseJson(subject?.args ?? null),
     answer: event.answer,
-    reason: event.reason ?? null
+    reason: event.reason ?? null,
+    bindingHash: subject?.binding_hash ?? null
   })
 }
 
@@ -119,7 +153,8 @@ function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_
     output: event.output,
     startedAt: event.at - event.durationMs,
     at: event.at,
-    durationMs: event.durationMs
+    durationMs: event.durationMs,
+    runtime: event.runtime ?? null
   })
   const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
   writeAudit(s, event, 'tool_call', 'agent', {
@@ -128,7 +163,8 @@ function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_
     args: parseJson(args),
     status: event.status,
     isError: event.isError,
-    durationMs: event.durationMs
+    durationMs: event.durationMs,
+    runtime: event.runtime ?? null
   })
 }
 
@@ -157,7 +193,7 @@ function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>): voi
 }
 
 function writeAudit(s: Statements, event: AgentEvent, kind: string, actor: string, data: unknown): void {
-  s.insertAudit.run({
+  appendAudit(s, {
     at: event.at,
     kind,
     actor,

@@ -1,14 +1,26 @@
+import { VerdictSchema } from '../../shared'
 import type {
   ApprovalPreview,
   ChatMessage,
   ConversationSummary,
   PendingApproval,
+  RiskAssessment,
+  RiskRule,
   RunSummary,
   ToolCallRecord,
   Usage
 } from '../../shared'
 import { parseJson } from './json'
-import type { ApprovalRow, ConversationRow, MessageRow, RunRow, ToolCallRow } from './statements'
+import type {
+  ApprovalRow,
+  ApprovalRuleRow,
+  AuditListRow,
+  ConversationRow,
+  MessageRow,
+  RunRow,
+  ToolCallRow
+} from './statements'
+import type { AuditRecord } from './types'
 
 // Row → bridge shape. JSON columns are trusted casts: only this store writes them, from typed values.
 
@@ -39,7 +51,9 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     output: row.output,
     startedAt: row.started_at,
     endedAt: row.ended_at,
-    durationMs: row.duration_ms
+    durationMs: row.duration_ms,
+    runtime: row.runtime ?? null,
+    verdict: VerdictSchema.safeParse(row.verdict).data ?? null
   }
 }
 
@@ -66,6 +80,37 @@ export function toPendingApproval(row: ApprovalRow): PendingApproval {
     args: parseJson(row.args),
     reason: row.reason,
     preview: JSON.parse(row.preview) as ApprovalPreview,
+    assessment: row.assessment === null ? UNRECORDED_ASSESSMENT : (JSON.parse(row.assessment) as RiskAssessment),
+    bindingHash: row.binding_hash ?? '',
     expiresAt: row.expires_at
+  }
+}
+
+/**
+ * What a question asked before schema 2 (no stored assessment) reads as: it asked, for no recorded
+ * finding, and cannot become a rule. Such questions only exist in files upgraded mid-run; recovery
+ * denies them at the next start.
+ */
+const UNRECORDED_ASSESSMENT: RiskAssessment = {
+  verdict: 'ask',
+  findings: [],
+  alwaysRule: null,
+  alwaysBlockedReason: 'asked before DeskClaw recorded risk assessments'
+}
+
+export function toRiskRule(row: ApprovalRuleRow): RiskRule {
+  return { tool: row.tool, match: JSON.parse(row.match) as string[], decision: row.decision as RiskRule['decision'] }
+}
+
+export function toAuditRecord(row: AuditListRow): AuditRecord {
+  return {
+    seq: row.seq,
+    at: row.at,
+    kind: row.kind,
+    actor: row.actor,
+    conversationId: row.conversation_id,
+    runId: row.run_id,
+    data: parseJson(row.data),
+    hash: row.hash
   }
 }

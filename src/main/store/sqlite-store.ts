@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import Database from 'better-sqlite3'
 import {
   AppError,
+  RiskRuleSchema,
   SettingsSchema,
   errorMessage,
   newId,
@@ -11,20 +13,24 @@ import {
   type ConversationDetail,
   type ConversationSummary,
   type PendingApproval,
+  type RiskRule,
   type Settings
 } from '../../shared'
+import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-chain'
 import { parseJson } from './json'
 import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
 import {
   toChatMessage,
   toConversationSummary,
+  toAuditRecord,
   toPendingApproval,
+  toRiskRule,
   toRunSummary,
   toToolCallRecord
 } from './rows'
 import { prepareStatements, type Statements } from './statements'
-import type { AuditEntry, ConversationStore, RecoveryReport } from './types'
+import type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport } from './types'
 
 export interface SqliteStoreOptions {
   /** Path to a better_sqlite3.node built for this runtime (Electron ships its own ABI). */
@@ -199,14 +205,61 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   audit(entry: AuditEntry): void {
-    this.statements.insertAudit.run({
-      at: Date.now(),
-      kind: entry.kind,
-      actor: entry.actor,
-      conversationId: entry.conversationId ?? null,
-      runId: entry.runId ?? null,
-      data: JSON.stringify(entry.data ?? null)
-    })
+    // IMMEDIATE: take the write lock before reading the chain's tail (inside another transaction
+    // this is a savepoint of it, which already writes).
+    this.db
+      .transaction(() => {
+        appendAudit(this.statements, {
+          at: Date.now(),
+          kind: entry.kind,
+          actor: entry.actor,
+          conversationId: entry.conversationId ?? null,
+          runId: entry.runId ?? null,
+          data: JSON.stringify(entry.data ?? null)
+        })
+      })
+      .immediate()
+  }
+
+  recentAudit(limit: number): AuditRecord[] {
+    return this.statements.recentAudit.all(Math.max(0, Math.floor(limit))).map(toAuditRecord)
+  }
+
+  verifyAuditChain(): AuditChainReport {
+    return verifyAuditChain(this.db)
+  }
+
+  saveApprovalRule(rule: RiskRule, approvalId: string): void {
+    const parsed = RiskRuleSchema.safeParse(rule)
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', `not a valid rule: ${parsed.error.issues[0]?.message}`)
+    const { tool, match, decision } = parsed.data
+    this.db
+      .transaction(() => {
+        const at = Date.now()
+        const { changes } = this.statements.insertApprovalRule.run({
+          id: `rule_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+          tool,
+          match: JSON.stringify(match),
+          decision,
+          at,
+          approvalId
+        })
+        if (changes === 0) return // the same rule is already saved
+        const approval = this.statements.getApprovalSubject.get(approvalId)
+        appendAudit(this.statements, {
+          at,
+          kind: 'approval_rule_saved',
+          actor: 'user',
+          conversationId: approval?.conversation_id ?? null,
+          runId: approval?.run_id ?? null,
+          data: JSON.stringify({ approvalId, rule: { tool, match, decision } })
+        })
+      })
+      .immediate()
+  }
+
+  listApprovalRules(): RiskRule[] {
+    return this.statements.listApprovalRules.all().map(toRiskRule)
   }
 
   /**

@@ -30,6 +30,9 @@ export interface ToolCallRow {
   started_at: number
   ended_at: number | null
   duration_ms: number | null
+  runtime: string | null
+  verdict: string | null
+  findings: string | null
 }
 
 export interface RunRow {
@@ -53,6 +56,24 @@ export interface ApprovalRow {
   reason: string
   preview: string
   expires_at: number
+  assessment: string | null
+  binding_hash: string | null
+}
+
+export interface ApprovalRuleRow {
+  tool: string
+  match: string
+  decision: string
+}
+
+export interface AuditLogRow {
+  seq: number
+  at: number
+  kind: string
+  actor: string
+  conversation_id: string | null
+  run_id: string | null
+  data: string
 }
 
 export interface SettingRow {
@@ -65,13 +86,13 @@ interface RunRef {
   callId: string
 }
 
-interface AuditParams {
-  at: number
-  kind: string
-  actor: string
-  conversationId: string | null
-  runId: string | null
-  data: string
+interface AuditRowParams extends AuditLogRow {
+  prev_hash: string
+  hash: string
+}
+
+export interface AuditListRow extends AuditLogRow {
+  hash: string | null
 }
 
 /**
@@ -156,7 +177,11 @@ export function prepareStatements(db: Database.Database) {
        VALUES (@callId, @conversationId, @runId, @tool, @args, 'running', '', @at)
        ON CONFLICT (run_id, id) DO UPDATE SET
          tool = excluded.tool, args = excluded.args, status = 'running', is_error = 0, output = '',
-         started_at = excluded.started_at, ended_at = NULL, duration_ms = NULL`
+         started_at = excluded.started_at, ended_at = NULL, duration_ms = NULL,
+         runtime = NULL, verdict = NULL, findings = NULL`
+    ),
+    setToolCallRisk: db.prepare<RunRef & { verdict: string; findings: string }>(
+      `UPDATE tool_calls SET verdict = @verdict, findings = @findings WHERE run_id = @runId AND id = @callId`
     ),
     appendToolOutput: db.prepare<RunRef & { chunk: string }>(
       `UPDATE tool_calls SET output = output || @chunk WHERE run_id = @runId AND id = @callId`
@@ -177,21 +202,23 @@ export function prepareStatements(db: Database.Database) {
         startedAt: number
         at: number
         durationMs: number
+        runtime: string | null
       }
     >(
       `INSERT INTO tool_calls
-         (id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms)
+         (id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms, runtime)
        VALUES
-         (@callId, @conversationId, @runId, @tool, NULL, @status, @isError, @output, @startedAt, @at, @durationMs)
+         (@callId, @conversationId, @runId, @tool, NULL, @status, @isError, @output, @startedAt, @at, @durationMs, @runtime)
        ON CONFLICT (run_id, id) DO UPDATE SET
          status = excluded.status, is_error = excluded.is_error, output = excluded.output,
-         ended_at = excluded.ended_at, duration_ms = excluded.duration_ms`
+         ended_at = excluded.ended_at, duration_ms = excluded.duration_ms, runtime = excluded.runtime`
     ),
     getToolCallArgs: db.prepare<RunRef, { args: string | null }>(
       `SELECT args FROM tool_calls WHERE run_id = @runId AND id = @callId`
     ),
     listToolCalls: db.prepare<[string], ToolCallRow>(
-      `SELECT id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms
+      `SELECT id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms,
+              runtime, verdict, findings
        FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid`
     ),
 
@@ -207,11 +234,15 @@ export function prepareStatements(db: Database.Database) {
       preview: string
       expiresAt: number
       at: number
+      assessment: string | null
+      bindingHash: string | null
     }>(
       `INSERT INTO approvals
-         (id, call_id, conversation_id, run_id, tool, args, reason, preview, expires_at, requested_at)
+         (id, call_id, conversation_id, run_id, tool, args, reason, preview, expires_at, requested_at,
+          assessment, binding_hash)
        VALUES
-         (@approvalId, @callId, @conversationId, @runId, @tool, @args, @reason, @preview, @expiresAt, @at)`
+         (@approvalId, @callId, @conversationId, @runId, @tool, @args, @reason, @preview, @expiresAt, @at,
+          @assessment, @bindingHash)`
     ),
     // The first answer wins, as in the broker.
     resolveApproval: db.prepare<{
@@ -224,14 +255,33 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE approvals SET answer = @answer, resolved_by = @by, resolve_reason = @reason, resolved_at = @at
        WHERE id = @approvalId AND answer IS NULL`
     ),
-    getApprovalSubject: db.prepare<[string], { tool: string; args: string | null }>(
-      `SELECT tool, args FROM approvals WHERE id = ?`
-    ),
+    getApprovalSubject: db.prepare<
+      [string],
+      { tool: string; args: string | null; binding_hash: string | null; conversation_id: string; run_id: string }
+    >(`SELECT tool, args, binding_hash, conversation_id, run_id FROM approvals WHERE id = ?`),
     pendingApprovals: db.prepare<[], ApprovalRow>(
-      `SELECT a.id, a.call_id, a.conversation_id, a.run_id, a.tool, a.args, a.reason, a.preview, a.expires_at
+      `SELECT a.id, a.call_id, a.conversation_id, a.run_id, a.tool, a.args, a.reason, a.preview, a.expires_at,
+              a.assessment, a.binding_hash
        FROM approvals a JOIN runs r ON r.id = a.run_id
        WHERE a.answer IS NULL AND r.status = 'running'
        ORDER BY a.requested_at, a.rowid`
+    ),
+
+    // rules saved by "always allow"
+    insertApprovalRule: db.prepare<{
+      id: string
+      tool: string
+      match: string
+      decision: string
+      at: number
+      approvalId: string
+    }>(
+      `INSERT INTO approval_rules (id, tool, match, decision, created_at, source_approval_id)
+       VALUES (@id, @tool, @match, @decision, @at, @approvalId)
+       ON CONFLICT (tool, match) DO NOTHING`
+    ),
+    listApprovalRules: db.prepare<[], ApprovalRuleRow>(
+      `SELECT tool, match, decision FROM approval_rules ORDER BY created_at, rowid`
     ),
 
     // event log and model context
@@ -255,9 +305,22 @@ export function prepareStatements(db: Database.Database) {
       `INSERT INTO settings (key, value) VALUES (@key, @value)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
     ),
-    insertAudit: db.prepare<AuditParams>(
-      `INSERT INTO audit_log (at, kind, actor, conversation_id, run_id, data)
-       VALUES (@at, @kind, @actor, @conversationId, @runId, @data)`
+    // The chain's tail: the highest seq ever used (sqlite_sequence also remembers a removed tail)
+    // and the last row's hash. Read inside the write transaction, by appendAudit only.
+    auditTail: db.prepare<[], { lastSeq: number; lastHash: string | null }>(
+      `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'), 0),
+                  COALESCE((SELECT MAX(seq) FROM audit_log), 0)) AS lastSeq,
+              (SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS lastHash`
+    ),
+    // Use appendAudit (audit-chain.ts), which computes the links; never run this directly.
+    insertAuditRow: db.prepare<AuditRowParams>(
+      `INSERT INTO audit_log (seq, at, kind, actor, conversation_id, run_id, data, prev_hash, hash)
+       VALUES (@seq, @at, @kind, @actor, @conversation_id, @run_id, @data, @prev_hash, @hash)`
+    ),
+    recentAudit: db.prepare<[number], AuditListRow>(
+      `SELECT * FROM (
+         SELECT seq, at, kind, actor, conversation_id, run_id, data, hash FROM audit_log ORDER BY seq DESC LIMIT ?
+       ) ORDER BY seq`
     ),
 
     // crash recovery

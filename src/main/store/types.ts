@@ -4,8 +4,10 @@ import type {
   ConversationDetail,
   ConversationSummary,
   PendingApproval,
+  RiskRule,
   Settings
 } from '../../shared'
+import type { AuditChainReport } from './audit-chain'
 
 export interface AuditEntry {
   kind: string
@@ -13,6 +15,19 @@ export interface AuditEntry {
   runId?: string | null
   actor: string
   data: unknown
+}
+
+/** One audit row as read back (data parsed). */
+export interface AuditRecord {
+  seq: number
+  at: number
+  kind: string
+  actor: string
+  conversationId: string | null
+  runId: string | null
+  data: unknown
+  /** This entry's link in the hash chain (null in a file from before schema 2). */
+  hash: string | null
 }
 
 export interface RecoveryReport {
@@ -43,7 +58,19 @@ export interface ConversationStore {
   pendingApprovals(): PendingApproval[]
   getSettings(): Partial<Settings>
   saveSettings(settings: Partial<Settings>): void
+  /** Appends one row to the hash-chained audit log. */
   audit(entry: AuditEntry): void
+  /** The newest `limit` audit rows, oldest first. */
+  recentAudit(limit: number): AuditRecord[]
+  /** Walks the audit log's hash chain; the first broken link is reported by seq. */
+  verifyAuditChain(): AuditChainReport
+  /**
+   * Saves the narrow rule an "always allow" answer produced (audited as `approval_rule_saved`).
+   * A rule with the same tool and match tokens as a saved one is not saved again.
+   */
+  saveApprovalRule(rule: RiskRule, approvalId: string): void
+  /** Saved rules, oldest first. */
+  listApprovalRules(): RiskRule[]
   /** Marks runs, tool calls and approvals left open by a crash as interrupted. */
   recoverInterrupted(): RecoveryReport
   close(): void

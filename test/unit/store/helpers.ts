@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach } from 'vitest'
-import type { AgentEventOf, AgentEventType } from '../../../src/shared'
+import type { AgentEventOf, AgentEventType, RiskAssessment } from '../../../src/shared'
 import { SqliteConversationStore } from '../../../src/main/store'
 
 const openedStores: SqliteConversationStore[] = []
@@ -43,3 +44,55 @@ export function runEvents(conversationId: string, runId: string, startAt = Date.
 }
 
 export const PREVIEW = { title: 'Run a command', fields: [{ label: 'Command', value: 'ls -la', code: true }] }
+
+export const ASSESSMENT: RiskAssessment = {
+  verdict: 'ask',
+  findings: [
+    {
+      rule: 'shell.unknown-program',
+      message: 'runs a program that is not known to be safe',
+      verdict: 'ask',
+      span: { arg: 'command', start: 0, end: 2 }
+    }
+  ],
+  alwaysRule: { tool: 'shell', match: ['ls', '-la'], decision: 'allow' }
+}
+
+export const BINDING_HASH = 'b'.repeat(64)
+
+/** The body of an approval_requested event for `args`, with the shared preview and assessment. */
+export function approvalBody(approvalId: string, callId: string, args: { command: string }, expiresAt: number) {
+  return {
+    approvalId,
+    callId,
+    tool: 'shell',
+    args,
+    reason: 'runs a command',
+    preview: { title: 'Run a command', fields: [{ label: 'Command', value: args.command, code: true }] },
+    assessment: ASSESSMENT,
+    bindingHash: BINDING_HASH,
+    expiresAt
+  }
+}
+
+/** Every audit row of a file, read over a separate read-only connection. */
+export function readAuditRows(dbPath: string): AuditRow[] {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as AuditRow[]
+  } finally {
+    db.close()
+  }
+}
+
+export interface AuditRow {
+  seq: number
+  at: number
+  kind: string
+  actor: string
+  conversation_id: string | null
+  run_id: string | null
+  data: string
+  prev_hash: string | null
+  hash: string | null
+}

@@ -1,11 +1,20 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../../../src/shared'
+import type { AgentEvent, RiskAssessment, RiskRule } from '../../../src/shared'
 import { titleFromPrompt } from '../../../src/main/store'
-import { PREVIEW, openStore, runEvents, tempDbPath } from './helpers'
+import { ASSESSMENT, BINDING_HASH, PREVIEW, approvalBody, openStore, runEvents, tempDbPath } from './helpers'
 
 // After createConversation's Date.now(), as in real use (updatedAt only moves forward).
 const T0 = Date.now() + 60_000
+
+function toolCallRiskColumns(dbPath: string, callId: string): unknown {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db.prepare('SELECT runtime, verdict, findings FROM tool_calls WHERE id = ?').get(callId)
+  } finally {
+    db.close()
+  }
+}
 
 function auditRows(dbPath: string): { kind: string; actor: string; run_id: string | null; data: string }[] {
   const db = new Database(dbPath, { readonly: true })
@@ -34,16 +43,9 @@ describe('recordEvent projection', () => {
     for (const delta of ['I will ', 'list ', 'them.']) record(event('text_delta', { messageId: 'msg_a', delta }))
     record(event('tool_call_started', { callId: 'call_1', tool: 'shell', args: { command: 'ls -la' } }))
     record(
-      event('approval_requested', {
-        approvalId: 'appr_1',
-        callId: 'call_1',
-        tool: 'shell',
-        args: { command: 'ls -la' },
-        reason: 'runs a command',
-        preview: PREVIEW,
-        expiresAt: T0 + 60_000
-      })
+      event('risk_assessed', { callId: 'call_1', tool: 'shell', assessment: ASSESSMENT, action: 'ask', source: 'policy' })
     )
+    record(event('approval_requested', { ...approvalBody('appr_1', 'call_1', { command: 'ls -la' }, T0 + 60_000), preview: PREVIEW }))
     expect(store.getConversation(conversationId)?.toolCalls[0]?.status).toBe('awaiting_approval')
     expect(store.pendingApprovals()).toEqual([
       {
@@ -55,6 +57,8 @@ describe('recordEvent projection', () => {
         args: { command: 'ls -la' },
         reason: 'runs a command',
         preview: PREVIEW,
+        assessment: ASSESSMENT,
+        bindingHash: BINDING_HASH,
         expiresAt: T0 + 60_000
       }
     ])
@@ -67,13 +71,14 @@ describe('recordEvent projection', () => {
     record(event('tool_output_delta', { callId: 'call_1', stream: 'stderr', chunk: 'warning\n' }))
     expect(store.getConversation(conversationId)?.toolCalls[0]?.output).toBe('a.txt\nwarning\n')
 
-    const completedAt = T0 + 9
+    const completedAt = T0 + 10
     record(
       event('tool_call_completed', {
         callId: 'call_1',
         tool: 'shell',
         status: 'completed',
         isError: false,
+        runtime: 'native',
         output: 'a.txt\nwarning\n[exit 0]',
         durationMs: 6
       })
@@ -84,11 +89,11 @@ describe('recordEvent projection', () => {
 
     const detail = store.getConversation(conversationId)
     expect(detail).toEqual({
-      conversation: { id: conversationId, title: 'List my files', createdAt, updatedAt: T0 + 11 },
+      conversation: { id: conversationId, title: 'List my files', createdAt, updatedAt: T0 + 12 },
       messages: [
         user,
         { id: 'msg_a', conversationId, runId: 'run_1', role: 'assistant', content: 'I will list them.', createdAt: T0 + 1 },
-        { id: 'msg_b', conversationId, runId: 'run_1', role: 'assistant', content: 'Done.', createdAt: T0 + 10 }
+        { id: 'msg_b', conversationId, runId: 'run_1', role: 'assistant', content: 'Done.', createdAt: T0 + 11 }
       ],
       toolCalls: [
         {
@@ -102,7 +107,9 @@ describe('recordEvent projection', () => {
           output: 'a.txt\nwarning\n[exit 0]',
           startedAt: T0 + 4,
           endedAt: completedAt,
-          durationMs: 6
+          durationMs: 6,
+          runtime: 'native',
+          verdict: 'ask'
         }
       ],
       runs: [
@@ -113,24 +120,59 @@ describe('recordEvent projection', () => {
           stopReason: 'final',
           error: null,
           startedAt: T0,
-          endedAt: T0 + 11,
+          endedAt: T0 + 12,
           usage
         }
       ]
     })
 
+    expect(toolCallRiskColumns(dbPath, 'call_1')).toEqual({
+      runtime: 'native',
+      verdict: 'ask',
+      findings: JSON.stringify(ASSESSMENT.findings)
+    })
+
     const audit = auditRows(dbPath)
-    expect(audit.map((row) => row.kind)).toEqual(['approval', 'tool_call', 'run'])
-    expect(audit[0]?.actor).toBe('user')
+    expect(audit.map((row) => [row.kind, row.actor])).toEqual([
+      ['risk_decision', 'policy'],
+      ['approval_requested', 'policy'],
+      ['approval', 'user'],
+      ['tool_call', 'agent'],
+      ['run', 'agent']
+    ])
     expect(JSON.parse(audit[0]?.data ?? '')).toEqual({
+      callId: 'call_1',
+      tool: 'shell',
+      args: { command: 'ls -la' },
+      verdict: 'ask',
+      action: 'ask',
+      findings: ASSESSMENT.findings
+    })
+    expect(JSON.parse(audit[1]?.data ?? '')).toEqual({
+      approvalId: 'appr_1',
+      callId: 'call_1',
+      tool: 'shell',
+      args: { command: 'ls -la' },
+      verdict: 'ask',
+      findings: ASSESSMENT.findings,
+      bindingHash: BINDING_HASH
+    })
+    expect(JSON.parse(audit[2]?.data ?? '')).toEqual({
       approvalId: 'appr_1',
       callId: 'call_1',
       tool: 'shell',
       args: { command: 'ls -la' },
       answer: 'allow_once',
-      reason: null
+      reason: null,
+      bindingHash: BINDING_HASH
     })
-    expect(JSON.parse(audit[1]?.data ?? '')).toMatchObject({ callId: 'call_1', args: { command: 'ls -la' }, status: 'completed' })
+    expect(JSON.parse(audit[3]?.data ?? '')).toMatchObject({
+      callId: 'call_1',
+      args: { command: 'ls -la' },
+      status: 'completed',
+      runtime: 'native'
+    })
+    expect(store.verifyAuditChain()).toEqual({ ok: true, rows: 5 })
   })
 
   it('keeps every event, in order, for replay', () => {
@@ -159,13 +201,8 @@ describe('recordEvent projection', () => {
     store.recordEvent(event('tool_call_started', { callId: 'call_1', tool: 'shell', args: { command: 'rm -rf x' } }))
     store.recordEvent(
       event('approval_requested', {
-        approvalId: 'appr_1',
-        callId: 'call_1',
-        tool: 'shell',
-        args: { command: 'rm -rf x' },
-        reason: 'deletes files',
-        preview: PREVIEW,
-        expiresAt: T0 + 1000
+        ...approvalBody('appr_1', 'call_1', { command: 'rm -rf x' }, T0 + 1000),
+        reason: 'deletes files'
       })
     )
     store.recordEvent(
@@ -185,7 +222,7 @@ describe('recordEvent projection', () => {
     )
     const [call] = store.getConversation(conversationId)?.toolCalls ?? []
     expect(call).toMatchObject({ status: 'denied', isError: true, output: 'Denied: no answer' })
-    const [approvalAudit] = auditRows(dbPath)
+    const approvalAudit = auditRows(dbPath).find((row) => row.kind === 'approval')
     expect(approvalAudit).toMatchObject({ kind: 'approval', actor: 'timeout', run_id: 'run_1' })
     expect(JSON.parse(approvalAudit?.data ?? '')).toMatchObject({ answer: 'deny', reason: 'no answer', tool: 'shell' })
     expect(store.pendingApprovals()).toEqual([])
@@ -290,5 +327,136 @@ describe('conversation titles', () => {
     expect(title?.endsWith('…')).toBe(true)
     expect(titleFromPrompt('short')).toBe('short')
     expect(titleFromPrompt('   \n  ')).toBeNull()
+  })
+})
+
+describe('risk decisions and approval answers', () => {
+  it.each([
+    ['allow_once', 'running'],
+    ['allow_conversation', 'running'],
+    ['allow_always', 'running'],
+    ['deny', 'denied']
+  ] as const)('round-trips the answer %s (call becomes %s) and audits it with the binding hash', (answer, status) => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'go', model: 'm' }))
+    store.recordEvent(event('tool_call_started', { callId: 'call_1', tool: 'shell', args: { command: 'ls -la' } }))
+    store.recordEvent(event('approval_requested', approvalBody('appr_1', 'call_1', { command: 'ls -la' }, T0 + 60_000)))
+    store.recordEvent(event('approval_resolved', { approvalId: 'appr_1', callId: 'call_1', answer, by: 'user' }))
+
+    expect(store.getConversation(conversationId)?.toolCalls[0]?.status).toBe(status)
+    expect(store.pendingApprovals()).toEqual([])
+    const db = new Database(dbPath, { readonly: true })
+    try {
+      expect(db.prepare('SELECT answer, resolved_by, assessment, binding_hash FROM approvals').get()).toEqual({
+        answer,
+        resolved_by: 'user',
+        assessment: JSON.stringify(ASSESSMENT),
+        binding_hash: BINDING_HASH
+      })
+    } finally {
+      db.close()
+    }
+    const approval = auditRows(dbPath).find((row) => row.kind === 'approval')
+    expect(JSON.parse(approval?.data ?? '')).toMatchObject({ answer, bindingHash: BINDING_HASH })
+    expect(store.verifyAuditChain()).toEqual({ ok: true, rows: 2 })
+  })
+
+  it('audits allows nobody was asked about, with who decided', () => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    const safe: RiskAssessment = { verdict: 'allow', findings: [], alwaysRule: null }
+    store.recordEvent(event('run_started', { prompt: 'go', model: 'm' }))
+    store.recordEvent(event('tool_call_started', { callId: 'call_1', tool: 'file_read', args: { path: 'a.txt' } }))
+    store.recordEvent(
+      event('risk_assessed', { callId: 'call_1', tool: 'file_read', assessment: safe, action: 'allow', source: 'policy' })
+    )
+    store.recordEvent(event('tool_call_started', { callId: 'call_2', tool: 'shell', args: { command: 'ls -la' } }))
+    store.recordEvent(
+      event('risk_assessed', {
+        callId: 'call_2',
+        tool: 'shell',
+        assessment: ASSESSMENT,
+        action: 'allow',
+        source: 'conversation_grant'
+      })
+    )
+
+    const decisions = auditRows(dbPath).filter((row) => row.kind === 'risk_decision')
+    expect(decisions.map((row) => [row.actor, JSON.parse(row.data)])).toEqual([
+      ['policy', { callId: 'call_1', tool: 'file_read', args: { path: 'a.txt' }, verdict: 'allow', action: 'allow', findings: [] }],
+      [
+        'conversation_grant',
+        {
+          callId: 'call_2',
+          tool: 'shell',
+          args: { command: 'ls -la' },
+          verdict: 'ask',
+          action: 'allow',
+          findings: ASSESSMENT.findings
+        }
+      ]
+    ])
+    expect(toolCallRiskColumns(dbPath, 'call_2')).toEqual({
+      runtime: null,
+      verdict: 'ask',
+      findings: JSON.stringify(ASSESSMENT.findings)
+    })
+
+    // A call id reused in the run restarts its row, risk columns included.
+    store.recordEvent(event('tool_call_started', { callId: 'call_2', tool: 'shell', args: { command: 'pwd' } }))
+    expect(toolCallRiskColumns(dbPath, 'call_2')).toEqual({ runtime: null, verdict: null, findings: null })
+  })
+
+  it('stores an approval from an emitter that sent no assessment, and lists it with a neutral one', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const event = runEvents(conversationId, 'run_1', T0)
+    store.recordEvent(event('run_started', { prompt: 'go', model: 'm' }))
+    const { assessment: _assessment, bindingHash: _bindingHash, ...legacy } = approvalBody('appr_1', 'call_1', { command: 'ls' }, T0 + 1000)
+    store.recordEvent(event('approval_requested', legacy as ReturnType<typeof approvalBody>))
+    expect(store.pendingApprovals()).toEqual([
+      expect.objectContaining({
+        approvalId: 'appr_1',
+        bindingHash: '',
+        assessment: expect.objectContaining({ verdict: 'ask', findings: [], alwaysRule: null })
+      })
+    ])
+  })
+})
+
+describe('approval rules', () => {
+  it('saves "always allow" rules once per tool and tokens, and audits each new one', () => {
+    const dbPath = tempDbPath()
+    const store = openStore(dbPath)
+    expect(store.listApprovalRules()).toEqual([])
+    const rule: RiskRule = { tool: 'shell', match: ['git', 'status'], decision: 'allow' }
+    store.saveApprovalRule(rule, 'appr_1')
+    store.saveApprovalRule({ ...rule, match: ['git', 'status'] }, 'appr_2')
+    store.saveApprovalRule({ tool: 'shell', match: ['git', 'log', '*'], decision: 'allow' }, 'appr_3')
+    store.saveApprovalRule({ tool: 'file_write', match: ['git', 'status'], decision: 'allow' }, 'appr_4')
+
+    expect(store.listApprovalRules()).toEqual([
+      rule,
+      { tool: 'shell', match: ['git', 'log', '*'], decision: 'allow' },
+      { tool: 'file_write', match: ['git', 'status'], decision: 'allow' }
+    ])
+    const saved = auditRows(dbPath).filter((row) => row.kind === 'approval_rule_saved')
+    expect(saved.map((row) => JSON.parse(row.data))).toEqual([
+      { approvalId: 'appr_1', rule },
+      { approvalId: 'appr_3', rule: { tool: 'shell', match: ['git', 'log', '*'], decision: 'allow' } },
+      { approvalId: 'appr_4', rule: { tool: 'file_write', match: ['git', 'status'], decision: 'allow' } }
+    ])
+    expect(store.verifyAuditChain()).toEqual({ ok: true, rows: 3 })
+  })
+
+  it('refuses a malformed rule', () => {
+    const store = openStore()
+    expect(() => store.saveApprovalRule({ tool: 'shell', match: [], decision: 'allow' }, 'appr_1')).toThrow(/not a valid rule/)
+    expect(store.listApprovalRules()).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import type { SqliteConversationStore } from '../../../src/main/store'
-import { PREVIEW, openStore, runEvents, tempDbPath } from './helpers'
+import { PREVIEW, approvalBody, openStore, runEvents, tempDbPath } from './helpers'
 
 /** A run left mid-flight: one call awaiting approval, one running, one finished. */
 function leaveRunOpen(store: SqliteConversationStore, conversationId: string, runId: string): void {
@@ -22,13 +22,9 @@ function leaveRunOpen(store: SqliteConversationStore, conversationId: string, ru
   store.recordEvent(event('tool_call_started', { callId: 'call_waiting', tool: 'shell', args: { command: 'rm x' } }))
   store.recordEvent(
     event('approval_requested', {
-      approvalId: `appr_${runId}`,
-      callId: 'call_waiting',
-      tool: 'shell',
-      args: { command: 'rm x' },
+      ...approvalBody(`appr_${runId}`, 'call_waiting', { command: 'rm x' }, Date.now() + 60_000),
       reason: 'deletes',
-      preview: PREVIEW,
-      expiresAt: Date.now() + 60_000
+      preview: PREVIEW
     })
   )
 }
