@@ -49,6 +49,8 @@ function realisticRun(conversationId: string, runId: string): AgentEvent[] {
       args,
       reason: 'runs a command',
       preview: { title: 'Run a command', fields: [{ label: 'Command', value: args.command, code: true }] },
+      assessment: { verdict: 'ask', findings: [], alwaysRule: null },
+      bindingHash: `${runId}_hash_${step}`,
       expiresAt: at + 60_000
     })
     events.push({ ...base(), type: 'approval_resolved', approvalId: `${runId}_appr_${step}`, callId, answer: 'allow_once', by: 'user' })

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AgentEvent, Settings } from '../../src/shared'
+import type { AgentEvent, ApprovalAnswer, Settings } from '../../src/shared'
 import { DeskclawApp } from '../../src/main/app'
 
 export interface TempApp {
@@ -10,7 +10,7 @@ export interface TempApp {
   workspace: string
   events: AgentEvent[]
   /** Answers every approval this way (attaches a front door); null leaves questions unanswered. */
-  setApprover(answer: 'allow_once' | 'deny' | null, reason?: string): void
+  setApprover(answer: ApprovalAnswer | null, reason?: string): void
   dispose(): Promise<void>
 }
 
@@ -48,7 +48,7 @@ export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}
       detach = app.approvals.attachFrontDoor('test')
       unsubscribe = app.events.subscribe((event) => {
         if (answer && event.kind === 'agent' && event.event.type === 'approval_requested') {
-          app.approvals.respond(event.event.approvalId, answer, reason)
+          app.approvals.respond(event.event.approvalId, answer, { reason, bindingHash: event.event.bindingHash })
         }
       })
     },

@@ -164,7 +164,7 @@ describe('deskclaw run --approve ask on a terminal', () => {
     let screen = ''
     child.stdout.on('data', (chunk) => {
       screen += chunk
-      if (screen.includes('Allow this once? [y/N]') && !screen.includes('[answered]')) {
+      if (screen.includes('[N]o ') && !screen.includes('[answered]')) {
         screen += '[answered]'
         child.stdin.write('y\r')
       }

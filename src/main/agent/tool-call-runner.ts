@@ -1,6 +1,6 @@
-import { errorMessage, newId, type AgentEvent, type Autonomy } from '../../shared'
+import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskAssessment, type RiskRule } from '../../shared'
 import type { Runtime } from '../runtime'
-import { decideByCategory, type ApprovalBroker } from '../risk'
+import { bindingHash, stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine } from '../risk'
 import { truncateForModel, type OutputLimits, type ToolOutput, type ToolRegistry } from '../tools'
 
 export interface ModelToolCall {
@@ -18,9 +18,16 @@ export interface ToolCallResult {
 export interface ToolCallRunnerOptions {
   registry: ToolRegistry
   approvals: ApprovalBroker
+  /** Judges every call; a promise because its parser loads asynchronously once per process. */
+  risk: Promise<RiskEngine>
+  grants: ConversationGrants
+  /** Saves the narrow rule of an "allow always" answer. */
+  saveAlwaysRule(rule: RiskRule, approvalId: string): void
   autonomy: Autonomy
   workspace: string
   runtime: Runtime
+  /** The runtime has no OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). */
+  unsandboxed?: boolean
   outputLimits: OutputLimits
   emit(event: AgentEvent): void
 }
@@ -63,7 +70,7 @@ export class ToolCallRunner {
     const base = { runId: scope.runId, conversationId: scope.conversationId }
     emit({ type: 'tool_call_started', ...base, at: started, callId, tool: call.toolName, args: call.input })
 
-    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput, hint: string) => {
+    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput, hint: string, ran = false) => {
       const forUser = output.forUser ?? output.forLlm
       const forLlm = truncateForModel(output.forLlm, this.options.outputLimits, hint).text
       emit({
@@ -75,14 +82,15 @@ export class ToolCallRunner {
         status,
         isError: output.isError,
         output: forUser,
+        ...(ran && definition?.category === 'shell' ? { runtime: this.options.runtime.name } : {}),
         durationMs: Date.now() - executionStarted
       })
       return { forLlm, isError: output.isError }
     }
 
+    const definition = registry.get(call.toolName)
     const checked = registry.checkArgs(call.toolName, call.input)
-    if (!checked.ok) return finish('error', { forLlm: checked.error, isError: true }, '')
-    const definition = registry.get(call.toolName)!
+    if (!checked.ok || !definition) return finish('error', { forLlm: checked.ok ? `Unknown tool ${call.toolName}.` : checked.error, isError: true }, '')
     const hint = readMoreHint(call.toolName)
 
     let preview
@@ -93,18 +101,50 @@ export class ToolCallRunner {
       return finish('error', { forLlm: errorMessage(error), isError: true }, '')
     }
 
-    const decision = decideByCategory(call.toolName, definition.category, this.options.autonomy)
-    if (decision.verdict === 'deny') {
-      return finish('denied', { forLlm: `Not allowed: ${decision.reason}`, isError: true }, '')
+    // What runs is a private copy: nothing can change the arguments between approval and execution.
+    const args = structuredClone(checked.args)
+    const { workspace, runtime } = this.options
+    const hash = bindingHash({ tool: call.toolName, args, workspace, runtime: runtime.name, preview })
+    let assessment: RiskAssessment
+    try {
+      const engine = await this.options.risk
+      assessment = engine.assess(
+        { tool: call.toolName, category: definition.category, args },
+        { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed }
+      )
+    } catch (error) {
+      // The engine failing must never mean "run": ask instead.
+      assessment = {
+        verdict: 'ask',
+        findings: [{ rule: 'risk.engine-error', message: `The risk engine failed: ${errorMessage(error)}`, verdict: 'ask', span: null }],
+        alwaysRule: null
+      }
     }
-    if (decision.verdict === 'ask') {
+    const granted = assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, hash)
+    const action = granted ? 'allow' : assessment.verdict
+    emit({
+      type: 'risk_assessed',
+      ...base,
+      at: Date.now(),
+      callId,
+      tool: call.toolName,
+      assessment,
+      action,
+      source: granted ? 'conversation_grant' : 'policy'
+    })
+    if (action === 'deny') {
+      return finish('denied', { forLlm: `Not allowed: ${explain(assessment, 'deny')} It did not run.`, isError: true }, '')
+    }
+    if (action === 'ask') {
       const answer = await this.options.approvals.request({
         ...base,
         callId,
         tool: call.toolName,
-        args: checked.args,
-        reason: decision.reason,
+        args,
+        reason: explain(assessment, 'ask'),
         preview,
+        assessment,
+        bindingHash: hash,
         signal: scope.signal
       })
       if (answer.answer === 'deny') {
@@ -115,10 +155,16 @@ export class ToolCallRunner {
             : `This ${call.toolName} call was not approved (${answer.by}).${why} It did not run.`
         return finish('denied', { forLlm: text, isError: true }, '')
       }
+      if (answer.answer === 'allow_conversation') this.options.grants.grant(scope.conversationId, hash)
+      if (answer.answer === 'allow_always' && assessment.alwaysRule) this.options.saveAlwaysRule(assessment.alwaysRule, answer.approvalId)
+    }
+    // The binding is checked again at the last moment: what runs is what was judged and shown.
+    if (bindingHash({ tool: call.toolName, args, workspace, runtime: runtime.name, preview }) !== hash) {
+      return finish('denied', { forLlm: 'The call changed after it was approved, so it did not run.', isError: true }, '')
     }
 
     executionStarted = Date.now()
-    const output = await registry.execute(call.toolName, checked.args, {
+    const output = await registry.execute(call.toolName, args, {
       workspace: this.options.workspace,
       conversationId: scope.conversationId,
       runId: scope.runId,
@@ -128,7 +174,7 @@ export class ToolCallRunner {
       onOutput: (stream, chunk) =>
         emit({ type: 'tool_output_delta', ...base, at: Date.now(), callId, stream, chunk })
     })
-    return finish(output.isError ? 'error' : 'completed', output, hint)
+    return finish(output.isError ? 'error' : 'completed', output, hint, true)
   }
 }
 
@@ -138,12 +184,9 @@ function readMoreHint(tool: string): string {
   return 'Ask for a narrower result to see the omitted part.'
 }
 
-/** JSON with sorted keys, so argument order does not defeat duplicate detection. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'undefined'
+/** One line for the model and the approval question: the findings that decided the verdict. */
+function explain(assessment: RiskAssessment, verdict: 'ask' | 'deny'): string {
+  const decisive = assessment.findings.filter((f) => f.verdict === verdict)
+  const messages = [...new Set((decisive.length > 0 ? decisive : assessment.findings).map((f) => f.message))]
+  return messages.slice(0, 3).join(' ') || (verdict === 'deny' ? 'Denied by policy.' : 'Needs your approval.')
 }

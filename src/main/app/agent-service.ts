@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
-import { AppError, newId, type AgentEvent, type Settings } from '../../shared'
+import { AppError, newId, type AgentEvent, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
 import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type ProviderConfig } from '../providers'
-import type { ApprovalBroker } from '../risk'
+import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { Runtime } from '../runtime'
 import type { ConversationStore } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
@@ -12,7 +12,12 @@ export interface AgentServiceDeps {
   store: ConversationStore
   registry: ToolRegistry
   approvals: ApprovalBroker
+  risk: Promise<RiskEngine>
+  grants: ConversationGrants
+  saveAlwaysRule(rule: RiskRule, approvalId: string): void
   runtime: Runtime
+  /** True when commands run natively only because no sandbox was available (stricter policy). */
+  unsandboxed?(): boolean
   settings(): Settings
   apiKey(settings: Settings): string | undefined
   emit(event: AgentEvent): void
@@ -59,9 +64,13 @@ export class AgentService {
     const runner = new ToolCallRunner({
       registry: this.deps.registry,
       approvals: this.deps.approvals,
+      risk: this.deps.risk,
+      grants: this.deps.grants,
+      saveAlwaysRule: this.deps.saveAlwaysRule,
       autonomy: settings.autonomy,
       workspace: settings.workspace,
       runtime: this.deps.runtime,
+      unsandboxed: this.deps.unsandboxed?.() ?? false,
       outputLimits: DEFAULT_OUTPUT_LIMITS,
       emit: this.deps.emit
     })

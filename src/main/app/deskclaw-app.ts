@@ -1,8 +1,9 @@
 import { join } from 'node:path'
-import type { AgentEvent, Settings } from '../../shared'
-import { ApprovalBroker } from '../risk'
+import { homedir } from 'node:os'
+import type { AgentEvent, RiskRule, Settings } from '../../shared'
+import { ApprovalBroker, ConversationGrants, RiskEngine, fromRules, mergeRuleSets, readRuleFile, type RuleSet } from '../risk'
 import { NativeRuntime, type Runtime } from '../runtime'
-import { SqliteConversationStore, type ConversationStore } from '../store'
+import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { builtinTools, ToolRegistry } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
@@ -20,7 +21,13 @@ export interface AppConfig {
   runtime?: Runtime
   /** better-sqlite3 addon built for another ABI (Electron). */
   nativeBinding?: string
+  /** The home folder the path guardian protects (default: the user's). */
+  home?: string
 }
+
+/** Where rules live: the user's file beside the database, and the project's in its workspace. */
+export const USER_RULES_FILE = 'rules.json'
+export const PROJECT_RULES_FILE = '.deskclaw/rules.json'
 
 /** The composition root: every main-process service, built from one config (DESIGN §1). */
 export class DeskclawApp {
@@ -29,6 +36,9 @@ export class DeskclawApp {
   readonly approvals: ApprovalBroker
   readonly registry = new ToolRegistry(builtinTools)
   readonly agent: AgentService
+  /** The risk engine; a promise because tree-sitter's WASM loads asynchronously, once. */
+  readonly risk: Promise<RiskEngine>
+  readonly grants = new ConversationGrants()
   private settingsCache: Settings
   /** Sequence of published agent events; reads of the store and emits are both synchronous, so it partitions them. */
   private eventSeq = 0
@@ -36,7 +46,7 @@ export class DeskclawApp {
 
   private constructor(private readonly config: AppConfig) {
     this.overrides = { ...config.overrides }
-    this.store = SqliteConversationStore.open(join(config.dataDir, 'deskclaw.db'), {
+    this.store = SqliteConversationStore.open(join(config.dataDir, DATABASE_FILE_NAME), {
       nativeBinding: config.nativeBinding
     })
     const recovered = this.store.recoverInterrupted()
@@ -49,10 +59,16 @@ export class DeskclawApp {
     this.settingsCache = resolveSettings(this.store.getSettings(), this.overrides)
     const emit = (event: AgentEvent): void => this.emit(event)
     this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
+    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: this.loadRules() })
+    // Nobody awaits the engine until the first tool call; a failure there is reported per call.
+    this.risk.catch(() => {})
     this.agent = new AgentService({
       store: this.store,
       registry: this.registry,
       approvals: this.approvals,
+      risk: this.risk,
+      grants: this.grants,
+      saveAlwaysRule: (rule, approvalId) => this.saveAlwaysRule(rule, approvalId),
       runtime: config.runtime ?? new NativeRuntime(),
       settings: () => this.settingsCache,
       apiKey: (settings) => this.apiKeyFor(settings),
@@ -80,8 +96,33 @@ export class DeskclawApp {
     this.store.saveSettings(patch)
     this.settingsCache = next
     this.approvals.setTimeout(next.approvalTimeoutMs)
+    if (patch.workspace !== undefined) void this.reloadRules().catch(() => {})
     this.events.publish({ kind: 'settings_changed', settings: next })
     return next
+  }
+
+  /**
+   * User rules, the project's rules (which may only tighten) and the rules saved by "always".
+   * Read on every settings change too, since the workspace decides which project file applies.
+   */
+  loadRules(): RuleSet {
+    return mergeRuleSets(
+      readRuleFile(join(this.config.dataDir, USER_RULES_FILE), 'user'),
+      readRuleFile(join(this.settingsCache.workspace, PROJECT_RULES_FILE), 'project'),
+      fromRules(this.store.listApprovalRules(), 'saved', 'saved approvals')
+    )
+  }
+
+  async reloadRules(): Promise<RuleSet> {
+    const engine = await this.risk
+    const rules = this.loadRules()
+    engine.setRules(rules)
+    return rules
+  }
+
+  private saveAlwaysRule(rule: RiskRule, approvalId: string): void {
+    this.store.saveApprovalRule(rule, approvalId)
+    void this.reloadRules().catch(() => {})
   }
 
   /** Persist first, then fan out: what a front door shows is already on disk. */

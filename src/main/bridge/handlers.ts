@@ -41,8 +41,8 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'agent.send': ({ conversationId, text }) => app.agent.send(conversationId, text),
     'agent.cancel': ({ runId }) => ({ cancelled: app.agent.cancel(runId) }),
     'approvals.pending': () => app.approvals.pending(),
-    'approvals.respond': ({ approvalId, answer, reason }) => ({
-      accepted: app.approvals.respond(approvalId, answer, reason)
+    'approvals.respond': ({ approvalId, answer, reason, bindingHash }) => ({
+      accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash })
     }),
     'settings.get': () => app.settings(),
     'settings.update': (patch) => app.updateSettings(patch)

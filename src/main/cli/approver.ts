@@ -15,8 +15,11 @@ export function attachCliApprover(app: DeskclawApp, mode: ApproveMode, interacti
   const unsubscribe = app.events.subscribe((bridgeEvent) => {
     if (bridgeEvent.kind !== 'agent' || bridgeEvent.event.type !== 'approval_requested') return
     const question = bridgeEvent.event
-    if (mode === 'allow') app.approvals.respond(question.approvalId, 'allow_once', undefined, 'policy')
-    else if (mode === 'deny') app.approvals.respond(question.approvalId, 'deny', 'Denied by --approve deny.', 'policy')
+    const bindingHash = question.bindingHash
+    if (mode === 'allow') app.approvals.respond(question.approvalId, 'allow_once', { by: 'policy', bindingHash })
+    else if (mode === 'deny') {
+      app.approvals.respond(question.approvalId, 'deny', { reason: 'Denied by --approve deny.', by: 'policy', bindingHash })
+    }
     else queue = queue.then(() => askOnTerminal(app, question))
   })
   return () => {
@@ -26,20 +29,26 @@ export function attachCliApprover(app: DeskclawApp, mode: ApproveMode, interacti
 }
 
 async function askOnTerminal(app: DeskclawApp, question: AgentEventOf<'approval_requested'>): Promise<void> {
-  const lines = [`\n⚠ ${question.preview.title} (${question.tool}) — ${question.reason}`]
+  const { verdict, findings } = question.assessment
+  const lines = [`\n⚠ ${question.preview.title} (${question.tool}) — ${verdict}: ${question.reason}`]
   for (const field of question.preview.fields) {
     const value = field.value.includes('\n') ? `\n    ${field.value.split('\n').join('\n    ')}` : ` ${field.value}`
     lines.push(`  ${field.label}:${value}`)
   }
+  for (const finding of findings.filter((f) => f.verdict !== 'allow')) lines.push(`  • [${finding.rule}] ${finding.message}`)
   process.stderr.write(lines.join('\n') + '\n')
   const rl = createInterface({ input: process.stdin, output: process.stderr })
   try {
-    const answer = (await rl.question('Allow this once? [y/N] ')).trim().toLowerCase()
-    if (answer === 'y' || answer === 'yes') {
-      app.approvals.respond(question.approvalId, 'allow_once')
-    } else {
+    const bindingHash = question.bindingHash
+    const always = question.assessment.alwaysRule
+    const choices = always ? '[y]es once / [c]onversation / [a]lways / [N]o' : '[y]es once / [c]onversation / [N]o'
+    const answer = (await rl.question(`Allow? ${choices} `)).trim().toLowerCase()
+    if (answer === 'y' || answer === 'yes') app.approvals.respond(question.approvalId, 'allow_once', { bindingHash })
+    else if (answer === 'c') app.approvals.respond(question.approvalId, 'allow_conversation', { bindingHash })
+    else if (answer === 'a' && always) app.approvals.respond(question.approvalId, 'allow_always', { bindingHash })
+    else {
       const reason = (await rl.question('Reason for the agent (optional): ')).trim()
-      app.approvals.respond(question.approvalId, 'deny', reason || undefined)
+      app.approvals.respond(question.approvalId, 'deny', { reason: reason || undefined, bindingHash })
     }
   } finally {
     rl.close()

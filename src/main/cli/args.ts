@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
-import { AutonomySchema, ProviderKindSchema, type Settings } from '../../shared'
+import { AutonomySchema, ProviderKindSchema, type Autonomy, type Settings } from '../../shared'
 
 export class UsageError extends Error {}
 
@@ -57,6 +57,93 @@ export function parseRunArgs(argv: string[]): RunArgs {
     json: Boolean(values.json),
     approve,
     conversationId: values.conversation as string | undefined
+  }
+}
+
+export type AuditAction = 'verify' | 'list'
+
+export interface AuditArgs {
+  /** Undefined only with --help. */
+  action?: AuditAction
+  dataDir?: string
+  json: boolean
+  /** Rows `audit list` prints. */
+  limit: number
+  help: boolean
+}
+
+export const AUDIT_LIST_DEFAULT_LIMIT = 20
+const AUDIT_LIST_MAX_LIMIT = 100_000
+
+/** `audit verify|list`: reads the database only, so it takes none of the model or agent options. */
+export function parseAuditArgs(argv: string[]): AuditArgs {
+  const { values, positionals } = parse(argv, {
+    'data-dir': { type: 'string' },
+    json: { type: 'boolean' },
+    limit: { type: 'string' },
+    help: { type: 'boolean', short: 'h' }
+  })
+  const help = Boolean(values.help)
+  const [action, ...extra] = positionals
+  if (action === undefined && !help) throw new UsageError('audit needs a subcommand: deskclaw audit verify | list')
+  if (action !== undefined && action !== 'verify' && action !== 'list') {
+    throw new UsageError(`unknown audit subcommand "${action}" (try: verify, list)`)
+  }
+  if (extra.length > 0) throw new UsageError(`audit ${action} takes no arguments (got "${extra.join(' ')}")`)
+  let limit = AUDIT_LIST_DEFAULT_LIMIT
+  if (values.limit !== undefined) {
+    if (action !== 'list') throw new UsageError('--limit applies to audit list only')
+    limit = Number(values.limit)
+    if (!Number.isInteger(limit) || limit < 1 || limit > AUDIT_LIST_MAX_LIMIT) {
+      throw new UsageError(`--limit must be 1-${AUDIT_LIST_MAX_LIMIT} (got "${values.limit}")`)
+    }
+  }
+  return {
+    action,
+    dataDir: typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : undefined,
+    json: Boolean(values.json),
+    limit,
+    help
+  }
+}
+
+export interface RiskArgs {
+  /** The command to judge; undefined with --stdin (one command per line) or --help. */
+  command?: string
+  stdin: boolean
+  json: boolean
+  autonomy: Autonomy
+  workspace: string
+  dataDir?: string
+  help: boolean
+}
+
+/** `risk [--autonomy L] [--workspace DIR] [--json] (--stdin | COMMAND)`. */
+export function parseRiskArgs(argv: string[]): RiskArgs {
+  const { values, positionals } = parse(argv, {
+    autonomy: { type: 'string' },
+    workspace: { type: 'string' },
+    'data-dir': { type: 'string' },
+    json: { type: 'boolean' },
+    stdin: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' }
+  })
+  const help = Boolean(values.help)
+  const stdin = Boolean(values.stdin)
+  const command = positionals.join(' ')
+  if (!help && stdin && positionals.length > 0) throw new UsageError('risk takes either --stdin or a COMMAND, not both')
+  if (!help && !stdin && !command.trim()) throw new UsageError('risk needs a COMMAND or --stdin, e.g. deskclaw risk "rm -rf build"')
+  const autonomy = AutonomySchema.safeParse(values.autonomy ?? 'supervised')
+  if (!autonomy.success) throw new UsageError(`--autonomy must be readonly, supervised or full (got "${values.autonomy}")`)
+  return {
+    command: stdin || help ? undefined : command,
+    stdin,
+    // --stdin is for programs: always one JSON object per line.
+    json: Boolean(values.json) || stdin,
+    autonomy: autonomy.data,
+    workspace: resolve(typeof values.workspace === 'string' ? values.workspace : process.cwd()),
+    dataDir: typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : undefined,
+    help
   }
 }
 

@@ -1,6 +1,8 @@
 export const EXIT = {
   done: 0,
   failed: 1,
+  /** audit verify: the hash chain is broken. */
+  tampered: 1,
   usage: 2,
   maxIterations: 3,
   cancelled: 130
@@ -11,6 +13,8 @@ export const MAIN_HELP = `deskclaw — a desktop AI agent that asks before anyth
 Usage:
   deskclaw run [options] PROMPT     run one task headless and print the answer
   deskclaw web [options]            serve the DeskClaw UI in your browser (loopback only)
+  deskclaw audit verify [options]   check the audit log's hash chain (was any entry changed or removed?)
+  deskclaw audit list [options]     print the newest audit log entries
   deskclaw --version | --help
 
 Model options (run, web):
@@ -22,7 +26,8 @@ Agent options (run, web):
   --workspace DIR         the folder file tools may touch (run: default the current folder)
   --autonomy readonly|supervised|full   (default supervised: asks before anything that is not a read)
   --max-iterations N      model steps before stopping (default 10)
-  --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder)
+  --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
+                          audit takes it too)
 Run options:
   --approve ask|allow|deny  answer approvals: ask on the terminal (default; deny when there is no terminal),
                             or allow / deny all of them
@@ -31,7 +36,12 @@ Run options:
 Web options:
   --host 127.0.0.1        loopback address to listen on
   --port N                port (default: a free one)
+Audit options (the database is opened read-only):
+  --json                  verify: print the result as one JSON object; list: one JSON object per entry
+  --limit N               list: how many of the newest entries (default 20)
 
 Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
 3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
+Exit codes (audit verify): 0 chain intact, 1 tampered (or the file cannot be read),
+2 usage error or no database to check.
 `

@@ -4,8 +4,10 @@ import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
 import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
 import { startWebHost } from '../bridge'
-import { parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
+import { parseAuditArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
+import { auditCommand } from './audit'
+import { riskCommand } from './risk'
 import { EXIT, MAIN_HELP } from './help'
 import { printHuman, printJson } from './printer'
 
@@ -16,6 +18,15 @@ async function main(argv: string[]): Promise<number> {
       return runCommand(parseRunArgs(rest))
     case 'web':
       return webCommand(rest)
+    case 'audit': {
+      const args = parseAuditArgs(rest)
+      // The same data folder `run` and `web` use.
+      return auditCommand(args, args.dataDir ?? defaultDataDir())
+    }
+    case 'risk': {
+      const args = parseRiskArgs(rest)
+      return riskCommand(args, args.dataDir ?? defaultDataDir())
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${APP_VERSION}\n`)

@@ -11,19 +11,37 @@ export async function askWithNativeDialog(
   question: AgentEventOf<'approval_requested'>,
   parent: BrowserWindow | null
 ): Promise<void> {
-  const detail = question.preview.fields
-    .map((field) => `${field.label}: ${field.value.length > 600 ? `${field.value.slice(0, 600)}…` : field.value}`)
-    .join('\n')
+  const fields = question.preview.fields.map(
+    (field) => `${field.label}: ${field.value.length > 600 ? `${field.value.slice(0, 600)}…` : field.value}`
+  )
+  // The findings are the why: each one, with the part of the input that fired it.
+  const findings = question.assessment.findings
+    .filter((finding) => finding.verdict !== 'allow')
+    .map((finding) => `• ${finding.message}${spanText(question.args, finding.span)}`)
+  const detail = [...fields, '', ...findings].join('\n')
   const options = {
     type: 'warning' as const,
     title: 'DeskClaw',
     message: `${question.preview.title} — ${question.reason}`,
     detail,
-    buttons: ['Deny', 'Allow once'],
+    buttons: ['Deny', 'Allow once', 'Allow for this conversation'],
     defaultId: 0,
     cancelId: 0,
     noLink: true
   }
   const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
-  broker.respond(question.approvalId, response === 1 ? 'allow_once' : 'deny', response === 1 ? undefined : 'Denied in the dialog.')
+  const answers = ['deny', 'allow_once', 'allow_conversation'] as const
+  const answer = answers[response] ?? 'deny'
+  broker.respond(question.approvalId, answer, {
+    bindingHash: question.bindingHash,
+    ...(answer === 'deny' ? { reason: 'Denied in the dialog.' } : {})
+  })
+}
+
+function spanText(args: unknown, span: { arg: string; start: number; end: number } | null): string {
+  if (!span || !args || typeof args !== 'object') return ''
+  const value = (args as Record<string, unknown>)[span.arg]
+  if (typeof value !== 'string' || span.end <= span.start) return ''
+  const text = value.slice(span.start, span.end)
+  return `  ⟶ ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`
 }

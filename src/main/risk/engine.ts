@@ -133,7 +133,9 @@ export class RiskEngine {
     const units = analysis.units.map((u: ShellUnit) => ({ argv: u.argv, layers: u.layers, findings: u.findings.map(toFinding), start: u.start, end: u.end }))
     const single = units.length === 1 && findings.every((f) => f.verdict === 'allow') ? units[0]! : null
     const savable = single && single.argv.every((t): t is string => t !== null) ? (single.argv as string[]) : null
-    const assessment = this.finish('shell', findings, units, { ...ctx, shell: true }, savable)
+    // Name the program that can never be saved, even when other reasons apply too.
+    const unsavable = units.map((u) => u.argv[0]).find((p): p is string => typeof p === 'string' && isNeverSaved(p))
+    const assessment = this.finish('shell', findings, units, { ...ctx, shell: true }, unsavable ? [unsavable] : savable)
     return { ...assessment, programs: analysis.programs }
   }
 
@@ -212,11 +214,15 @@ function alwaysRuleFor(tool: string, verdict: Verdict, tokens: string[] | null):
   }
   if (tool === 'shell') {
     const program = tokens[0]!
-    if (NEVER_SAVED.has(program) || interpreterName(program)) {
+    if (isNeverSaved(program)) {
       return { rule: null, reason: `"${program}" runs other code, so it is never allowed always.` }
     }
   }
   return { rule: { tool, match: tokens, decision: 'allow', why: 'Allowed always by the user' } }
+}
+
+function isNeverSaved(program: string): boolean {
+  return NEVER_SAVED.has(program) || interpreterName(program) !== null
 }
 
 function ruleMessage(rule: LoadedRule): string {

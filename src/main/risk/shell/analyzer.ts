@@ -16,7 +16,8 @@ import {
   interpreterName,
   isHarmlessAssignment,
   isVersionQuery,
-  programFamily
+  programFamily,
+  tokensForRules
 } from './programs'
 import { originalRange, prepareSource, type PreparedSource } from './source'
 import { windowsHit, isWindowsProgram } from './windows'
@@ -322,7 +323,7 @@ class Analysis {
     toOuter: (s: number, e: number) => { start: number; end: number },
     layers: Word[][] = [argv]
   ): void {
-    const tokens = (words: Word[]) => words.map((w, i) => (i === 0 && w.value ? basenameOf(w.value) : w.value))
+    const tokens = (words: Word[]) => tokensForRules(words.map((w, i) => (i === 0 && w.value ? basenameOf(w.value) : w.value)))
     const first = argv[0] ?? inv.words[0]
     const last = argv[argv.length - 1] ?? first
     const range = first && last ? toOuter(first.start, last.end) : toOuter(inv.node.startIndex, inv.node.endIndex)

@@ -235,3 +235,14 @@ export function isHarmlessAssignment(name: string, value: string | null): boolea
 export function isVersionQuery(args: ReadonlyArray<string | null>): boolean {
   return args.length === 1 && (args[0] === '--version' || args[0] === '-V' || args[0] === '-v' || args[0] === 'version')
 }
+
+/**
+ * The tokens rules see: as run, except git's global options, so a rule for `git push *` also
+ * covers `git -C repo --no-pager push` (Codex find_git_subcommand).
+ */
+export function tokensForRules(argv: Array<string | null>): Array<string | null> {
+  if (argv[0] !== 'git') return argv
+  let i = 1
+  while (i < argv.length && argv[i]?.startsWith('-')) i += GIT_GLOBAL_WITH_VALUE.has(argv[i]!) ? 2 : 1
+  return ['git', ...argv.slice(i)]
+}

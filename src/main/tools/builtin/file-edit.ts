@@ -18,7 +18,7 @@ export const fileEditTool = defineTool({
   preview: (args, { workspace }) => ({
     title: 'Edit a file',
     fields: [
-      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true },
+      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
       { label: 'Replace', value: args.old, code: true },
       { label: 'With', value: args.new, code: true }
     ]

@@ -15,7 +15,7 @@ export const fileListTool = defineTool({
   }),
   preview: (args, { workspace }) => ({
     title: 'List a folder',
-    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path ?? '.').display, code: true }]
+    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path ?? '.').display, code: true, arg: 'path' }]
   }),
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path ?? '.')

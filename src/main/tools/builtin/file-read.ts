@@ -21,7 +21,7 @@ export const fileReadTool = defineTool({
   }),
   preview: (args, { workspace }) => ({
     title: 'Read a file',
-    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true }]
+    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' }]
   }),
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)

@@ -18,7 +18,7 @@ export const fileWriteTool = defineTool({
   preview: (args, { workspace }) => ({
     title: 'Write a file',
     fields: [
-      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true },
+      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
       { label: 'Content', value: args.content, code: true }
     ]
   }),

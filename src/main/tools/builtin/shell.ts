@@ -25,7 +25,7 @@ export const shellTool = defineTool({
   preview: (args, { workspace }) => ({
     title: 'Run a shell command',
     fields: [
-      { label: 'Command', value: args.command, code: true },
+      { label: 'Command', value: args.command, code: true, arg: 'command' },
       { label: 'Folder', value: workspace, code: true },
       { label: 'Timeout', value: `${args.timeout ?? DEFAULT_TIMEOUT_S} s` }
     ]

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { RiskFinding } from '../../shared'
+import { PROJECT_RULES_FILE, USER_RULES_FILE } from '../app'
+import { RiskEngine, fromRules, mergeRuleSets, readRuleFile, type RuleSet, type ShellAssessment } from '../risk'
+import { DATABASE_FILE_NAME, SqliteConversationStore } from '../store'
+import type { RiskArgs } from './args'
+import { EXIT, MAIN_HELP } from './help'
+
+/**
+ * `deskclaw risk`: how the engine judges a shell command, with the same rules the app uses
+ * (the user's rules file, the project's, and rules saved by "always allow").
+ */
+export async function riskCommand(args: RiskArgs, dataDir: string): Promise<number> {
+  if (args.help) {
+    process.stdout.write(MAIN_HELP)
+    return EXIT.done
+  }
+  const engine = await RiskEngine.create({ home: homedir(), rules: loadRules(dataDir, args.workspace) })
+  for (const warning of engine.ruleSet.warnings) process.stderr.write(`deskclaw: ${warning}\n`)
+  for (const error of engine.ruleSet.errors) process.stderr.write(`deskclaw: rules not loaded (every command asks): ${error}\n`)
+  const judge = (command: string): string => {
+    const assessment = engine.assessShell(command, { workspace: args.workspace, autonomy: args.autonomy })
+    return args.json ? toJsonLine(command, assessment) : toHuman(command, assessment)
+  }
+  if (!args.stdin) {
+    process.stdout.write(judge(args.command ?? ''))
+    return EXIT.done
+  }
+  // One line in, one line out, in order, as each arrives (a pipe can stream commands).
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })
+  for await (const line of lines) process.stdout.write(judge(line))
+  return EXIT.done
+}
+
+function loadRules(dataDir: string, workspace: string): RuleSet {
+  const sets = [readRuleFile(join(dataDir, USER_RULES_FILE), 'user'), readRuleFile(join(workspace, PROJECT_RULES_FILE), 'project')]
+  const database = join(dataDir, DATABASE_FILE_NAME)
+  if (existsSync(database)) {
+    const store = SqliteConversationStore.open(database)
+    try {
+      sets.push(fromRules(store.listApprovalRules(), 'saved', 'saved approvals'))
+    } finally {
+      store.close()
+    }
+  }
+  return mergeRuleSets(...sets)
+}
+
+function toJsonLine(command: string, assessment: ShellAssessment): string {
+  const findings = assessment.findings.map((f) => ({
+    rule: f.rule,
+    message: f.message,
+    span: f.span ? { start: f.span.start, end: f.span.end } : null
+  }))
+  return `${JSON.stringify({ command, verdict: assessment.verdict, findings })}\n`
+}
+
+function toHuman(command: string, assessment: ShellAssessment): string {
+  const lines = [`${assessment.verdict.toUpperCase()}  ${command}`]
+  for (const finding of assessment.findings) lines.push(...describeFinding(command, finding))
+  if (assessment.alwaysRule) lines.push(`  "always allow" would save: ${assessment.alwaysRule.match.join(' ')}`)
+  else if (assessment.alwaysBlockedReason) lines.push(`  cannot be allowed always: ${assessment.alwaysBlockedReason}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** A finding, with a caret line under the part of a one-line command that fired it. */
+function describeFinding(command: string, finding: RiskFinding): string[] {
+  const out = [`  ${finding.verdict.padEnd(5)} ${finding.rule}: ${finding.message}`]
+  const span = finding.span
+  if (span && span.end > span.start && !command.includes('\n')) {
+    out.push(`        ${command}`, `        ${' '.repeat(span.start)}${'^'.repeat(Math.max(1, span.end - span.start))}`)
+  }
+  return out
+}
