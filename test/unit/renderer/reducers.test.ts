@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../../src/shared/agent-events'
 import type { ConversationDetail, PendingApproval } from '../../../src/shared/bridge'
+import type { RiskAssessment } from '../../../src/shared/risk'
 import {
   activeRun,
   buildTimeline,
@@ -11,12 +12,23 @@ import {
   reduceChat,
   reduceRunningConversations,
   snapshotFromDetail,
-  sortConversations
+  sortConversations,
+  toolVerdictKind
 } from '../../../src/renderer/src/stores/reducers'
 
 const conv = 'conv_1'
 const run = 'run_1'
 const base = { runId: run, conversationId: conv }
+const askWrite: RiskAssessment = {
+  verdict: 'ask',
+  findings: [{ rule: 'tool.fs_write', message: 'file_write changes files in the workspace.', verdict: 'ask', span: null }],
+  alwaysRule: { tool: 'file_write', match: ['notes', 'a.txt'], decision: 'allow' }
+}
+const askRm: RiskAssessment = {
+  verdict: 'ask',
+  findings: [{ rule: 'shell.writes', message: 'rm changes files.', verdict: 'ask', span: { arg: 'command', start: 0, end: 2 } }],
+  alwaysRule: { tool: 'shell', match: ['rm', '-rf', 'x'], decision: 'allow' }
+}
 const preview = {
   title: 'Write notes/a.txt',
   fields: [
@@ -63,6 +75,8 @@ const fullRun: AgentEvent[] = [
     args: { path: 'notes/a.txt', content: 'hello\n  world\n' },
     reason: 'Writes a file',
     preview,
+    assessment: askWrite,
+    bindingHash: 'hash_w',
     expiresAt: 301_410
   },
   {
@@ -95,7 +109,9 @@ const fullRun: AgentEvent[] = [
     tool: 'shell',
     args: { command: 'rm -rf x' },
     reason: 'Deletes files',
-    preview: { title: 'Run rm -rf x', fields: [{ label: 'Command', value: 'rm -rf x', code: true }] },
+    preview: { title: 'Run rm -rf x', fields: [{ label: 'Command', value: 'rm -rf x', code: true, arg: 'command' }] },
+    assessment: askRm,
+    bindingHash: 'hash_rm',
     expiresAt: 301_610
   },
   {
@@ -283,12 +299,179 @@ describe('reduceChat', () => {
   })
 })
 
+describe('risk verdicts and runtimes', () => {
+  const allowLs: RiskAssessment = {
+    verdict: 'allow',
+    findings: [{ rule: 'shell.read-only', message: 'ls only reads.', verdict: 'allow', span: { arg: 'command', start: 0, end: 2 } }],
+    alwaysRule: null
+  }
+  const denyRoot: RiskAssessment = {
+    verdict: 'deny',
+    findings: [
+      { rule: 'shell.critical.rm-root', message: 'Deletes the whole filesystem.', verdict: 'deny', span: { arg: 'command', start: 0, end: 8 } }
+    ],
+    alwaysRule: null,
+    alwaysBlockedReason: 'Denied calls cannot be allowed.'
+  }
+  const started = (callId: string, command: string, at: number): AgentEvent => ({
+    type: 'tool_call_started',
+    ...base,
+    at,
+    callId,
+    tool: 'shell',
+    args: { command }
+  })
+  const assessed = (
+    callId: string,
+    assessment: RiskAssessment,
+    at: number,
+    extra: Partial<{ action: 'allow' | 'ask' | 'deny'; source: 'policy' | 'conversation_grant' }> = {}
+  ): AgentEvent => ({
+    type: 'risk_assessed',
+    ...base,
+    at,
+    callId,
+    tool: 'shell',
+    assessment,
+    action: extra.action ?? assessment.verdict,
+    source: extra.source ?? 'policy'
+  })
+  const completed = (callId: string, status: 'completed' | 'denied', at: number, runtime?: string): AgentEvent => ({
+    type: 'tool_call_completed',
+    ...base,
+    at,
+    callId,
+    tool: 'shell',
+    status,
+    isError: status !== 'completed',
+    ...(runtime ? { runtime } : {}),
+    output: status === 'completed' ? 'ok\n' : 'Not allowed.',
+    durationMs: 5
+  })
+  const fold = (events: AgentEvent[]) => events.reduce(reduceChat, reduceChat(emptySnapshot(conv), fullRun[0]!))
+
+  it('records risk_assessed on the call and the runtime that ran it', () => {
+    const afterAssess = fold([started('call_ls', 'ls', 1100), assessed('call_ls', allowLs, 1101)])
+    expect(afterAssess.toolCalls[0]).toMatchObject({
+      verdict: 'allow',
+      runtime: null,
+      status: 'running',
+      risk: { assessment: allowLs, action: 'allow', source: 'policy' }
+    })
+    expect(toolVerdictKind(afterAssess.toolCalls[0]!)).toBe('safe')
+
+    const done = reduceChat(afterAssess, completed('call_ls', 'completed', 1200, 'bwrap'))
+    expect(done.toolCalls[0]).toMatchObject({ status: 'completed', runtime: 'bwrap', verdict: 'allow' })
+    // The assessment survives completion.
+    expect(done.toolCalls[0]!.risk?.assessment).toEqual(allowLs)
+  })
+
+  it('keeps a runtime it already knows when the completion carries none', () => {
+    const state = fold([started('call_ls', 'ls', 1100), completed('call_ls', 'completed', 1200)])
+    expect(state.toolCalls[0]!.runtime).toBeNull()
+    const withRuntime = { ...state, toolCalls: [{ ...state.toolCalls[0]!, runtime: 'docker' }] }
+    expect(reduceChat(withRuntime, completed('call_ls', 'completed', 1300)).toolCalls[0]!.runtime).toBe('docker')
+  })
+
+  it('creates the call for a risk_assessed that arrives first, and ignores other conversations', () => {
+    const state = reduceChat(emptySnapshot(conv), assessed('call_x', askRm, 50))
+    expect(state.toolCalls).toHaveLength(1)
+    expect(state.toolCalls[0]).toMatchObject({ id: 'call_x', tool: 'shell', verdict: 'ask', startedAt: 50 })
+    const other = emptySnapshot(conv)
+    expect(reduceChat(other, { ...assessed('call_x', askRm, 50), conversationId: 'conv_other' } as AgentEvent)).toBe(other)
+  })
+
+  it('derives the badge: asked while waiting and when denied, approved once allowed, blocked by policy', () => {
+    const request: AgentEvent = fullRun[13]!
+    const answer = (answer: 'allow_once' | 'allow_conversation' | 'allow_always' | 'deny'): AgentEvent => ({
+      type: 'approval_resolved',
+      ...base,
+      at: 1700,
+      approvalId: 'appr_2',
+      callId: 'call_rm',
+      answer,
+      by: 'user'
+    })
+    const asking = fold([fullRun[12]!, assessed('call_rm', askRm, 1605), request])
+    expect(asking.toolCalls[0]).toMatchObject({ status: 'awaiting_approval', verdict: 'ask' })
+    expect(toolVerdictKind(asking.toolCalls[0]!)).toBe('asked')
+    // Between the verdict and the question the call is still "running": it must not look approved.
+    expect(toolVerdictKind(fold([fullRun[12]!, assessed('call_rm', askRm, 1605)]).toolCalls[0]!)).toBe('asked')
+
+    const denied = reduceChat(reduceChat(asking, answer('deny')), completed('call_rm', 'denied', 1710))
+    expect(denied.toolCalls[0]!.status).toBe('denied')
+    expect(toolVerdictKind(denied.toolCalls[0]!)).toBe('asked')
+
+    for (const allow of ['allow_once', 'allow_conversation', 'allow_always'] as const) {
+      const allowed = reduceChat(asking, answer(allow))
+      expect(allowed.toolCalls[0]!.status).toBe('running')
+      expect(allowed.toolCalls[0]!.approval?.resolution).toEqual({ answer: allow, by: 'user', reason: undefined })
+      expect(toolVerdictKind(allowed.toolCalls[0]!)).toBe('approved')
+    }
+
+    const blocked = fold([started('call_root', 'rm -rf /', 1800), assessed('call_root', denyRoot, 1801), completed('call_root', 'denied', 1802)])
+    expect(blocked.toolCalls[0]).toMatchObject({ verdict: 'deny', status: 'denied', runtime: null })
+    expect(toolVerdictKind(blocked.toolCalls[0]!)).toBe('blocked')
+  })
+
+  it('shows a conversation grant as such: the engine asked, the grant let it run', () => {
+    const state = fold([
+      started('call_t', 'touch marker.txt', 1100),
+      assessed('call_t', askRm, 1101, { action: 'allow', source: 'conversation_grant' }),
+      completed('call_t', 'completed', 1150, 'native')
+    ])
+    expect(state.toolCalls[0]).toMatchObject({ verdict: 'ask', runtime: 'native', approval: null })
+    expect(state.toolCalls[0]!.risk).toMatchObject({ action: 'allow', source: 'conversation_grant' })
+    expect(toolVerdictKind(state.toolCalls[0]!)).toBe('granted')
+  })
+
+  it('reads verdict and runtime from a conversations.get snapshot, old records included', () => {
+    const record = {
+      conversationId: conv,
+      runId: run,
+      tool: 'shell',
+      args: { command: 'x' },
+      isError: false,
+      output: '',
+      startedAt: 1,
+      endedAt: 2,
+      durationMs: 1
+    }
+    const detail: ConversationDetail = {
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      messages: [],
+      toolCalls: [
+        { ...record, id: 'c_safe', status: 'completed', verdict: 'allow', runtime: 'bwrap' },
+        { ...record, id: 'c_ran', status: 'completed', verdict: 'ask', runtime: 'native' },
+        { ...record, id: 'c_denied', status: 'denied', verdict: 'ask', runtime: null },
+        { ...record, id: 'c_blocked', status: 'denied', verdict: 'deny' },
+        { ...record, id: 'c_waiting', status: 'awaiting_approval', verdict: 'ask' },
+        { ...record, id: 'c_old', status: 'completed' } // stored before verdicts existed
+      ],
+      runs: []
+    }
+    const state = snapshotFromDetail(detail)
+    expect(state.toolCalls.map((c) => [c.id, c.verdict, c.runtime, toolVerdictKind(c)])).toEqual([
+      ['c_safe', 'allow', 'bwrap', 'safe'],
+      ['c_ran', 'ask', 'native', 'approved'],
+      ['c_denied', 'ask', null, 'asked'],
+      ['c_blocked', 'deny', null, 'blocked'],
+      ['c_waiting', 'ask', null, 'asked'],
+      ['c_old', null, null, null]
+    ])
+    expect(state.toolCalls.every((c) => c.risk === null && c.approval === null)).toBe(true)
+  })
+})
+
 describe('reduceApprovals', () => {
   it('queues requests oldest first and drops them when resolved or the run ends', () => {
     let list: PendingApproval[] = []
     for (const event of fullRun.slice(0, 10)) list = reduceApprovals(list, event)
     expect(list.map((a) => a.approvalId)).toEqual(['appr_1'])
     expect(list[0]).toMatchObject({ callId: 'call_w', tool: 'file_write', preview, expiresAt: 301_410 })
+    // The modal needs the findings to show and the hash to answer with.
+    expect(list[0]!.assessment).toEqual(askWrite)
+    expect(list[0]!.bindingHash).toBe('hash_w')
     list = reduceApprovals(list, fullRun[9]!) // duplicate request
     expect(list).toHaveLength(1)
     list = reduceApprovals(list, fullRun[13]!)

@@ -1,6 +1,7 @@
 import type { ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
 import type { Autonomy, ProviderKind } from '../../../shared/bridge'
 import type { ErrorCode } from '../../../shared/errors'
+import type { Verdict } from '../../../shared/risk'
 
 /**
  * Keys that must exist because they are built from contract enums (`error.${code}` …): a new
@@ -11,6 +12,7 @@ type RequiredKeys =
   | `toolStatus.${ToolCallStatus}`
   | `resolution.allow_once.${ApprovalResolver}`
   | `resolution.deny.${ApprovalResolver}`
+  | `approval.verdict.${Verdict}`
   | `autonomy.${Autonomy}`
   | `autonomy.${Autonomy}.hint`
   | `provider.${ProviderKind}`
@@ -74,6 +76,13 @@ export const en = {
   'tool.show': 'Show',
   'tool.hide': 'Hide',
   'tool.deniedReason': 'Reason: {reason}',
+  'tool.runtime': 'Ran in the {runtime} runtime',
+
+  'toolVerdict.safe': 'Safe',
+  'toolVerdict.granted': 'Allowed for this conversation',
+  'toolVerdict.asked': 'Asked',
+  'toolVerdict.approved': 'Approved',
+  'toolVerdict.blocked': 'Blocked by policy',
 
   'toolStatus.pending': 'Pending',
   'toolStatus.awaiting_approval': 'Awaiting approval',
@@ -88,6 +97,8 @@ export const en = {
   'resolution.allow_once.no_front_door': 'Allowed (no window)',
   'resolution.allow_once.cancelled': 'Allowed, then cancelled',
   'resolution.allow_once.policy': 'Allowed by a rule',
+  'resolution.allow_conversation.user': 'Allowed by you for this conversation',
+  'resolution.allow_always.user': 'Always allowed by you — rule saved',
   'resolution.deny.user': 'Denied by you',
   'resolution.deny.timeout': 'Denied: no answer in time',
   'resolution.deny.no_front_door': 'Denied: nobody could be asked',
@@ -105,11 +116,20 @@ export const en = {
   'approval.denyReason': 'Reason for denying (optional, the agent sees it)',
   'approval.denyReasonPlaceholder': 'e.g. use the docs folder instead',
   'approval.allow': 'Allow once',
+  'approval.allowConversation': 'Allow for this conversation',
+  'approval.allowConversationTitle': 'This exact call runs without asking for the rest of this conversation.',
+  'approval.allowAlways': 'Always allow',
+  'approval.allowAlwaysTitle': 'Saves a rule: “{rule}” runs without asking from now on.',
+  'approval.alwaysBlocked': 'Always allow is not available: {reason}',
+  'approval.alwaysUnavailable': 'Always allow is not available for this call.',
   'approval.deny': 'Deny',
+  'approval.verdict.allow': 'Safe',
+  'approval.verdict.ask': 'Needs approval',
+  'approval.verdict.deny': 'Blocked',
   'approval.countdown': 'Auto-deny in {time}',
   'approval.expired': 'Timed out — denying…',
   'approval.queue': '{n} more waiting',
-  'approval.keys': 'A or Ctrl+Enter allows · D or Esc denies',
+  'approval.keys': 'Ctrl+Enter also allows once · Esc also denies',
   'approval.alreadySettled': 'That request was already settled.',
   'approval.respondFailed': 'Could not send your answer: {message}',
 

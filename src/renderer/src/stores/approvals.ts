@@ -4,17 +4,22 @@ import type { BridgeResult, PendingApproval } from '../../../shared/bridge'
 import { getDeskclawApi } from '../bridge'
 import { mergePendingApprovals, reduceApprovals } from './reducers'
 
+export interface ApprovalResponse {
+  approvalId: string
+  bindingHash: string
+  answer: ApprovalAnswer
+  /** Only sent with a denial: the model sees it. */
+  reason?: string
+}
+
 interface ApprovalsState {
   pending: PendingApproval[]
   /** Approval ids whose answer is on its way (buttons disabled meanwhile). */
   responding: ReadonlySet<string>
   load(): Promise<void>
   applyEvent(event: AgentEvent): void
-  respond(
-    approvalId: string,
-    answer: ApprovalAnswer,
-    reason?: string
-  ): Promise<BridgeResult<{ accepted: boolean }>>
+  /** Answers a question; `bindingHash` is the question's own, so main can refuse it if the call changed. */
+  respond(answer: ApprovalResponse): Promise<BridgeResult<{ accepted: boolean }>>
 }
 
 export const useApprovalsStore = create<ApprovalsState>((set, get) => ({
@@ -31,9 +36,9 @@ export const useApprovalsStore = create<ApprovalsState>((set, get) => ({
     if (pending !== get().pending) set({ pending })
   },
 
-  async respond(approvalId, answer, reason) {
+  async respond({ approvalId, bindingHash, answer, reason }) {
     set({ responding: new Set(get().responding).add(approvalId) })
-    const input = reason ? { approvalId, answer, reason } : { approvalId, answer }
+    const input = reason ? { approvalId, bindingHash, answer, reason } : { approvalId, bindingHash, answer }
     const result = await getDeskclawApi().invoke('approvals.respond', input)
     const responding = new Set(get().responding)
     responding.delete(approvalId)

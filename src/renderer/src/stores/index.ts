@@ -1,5 +1,5 @@
 /** The renderer's state: zustand stores, the pure reducers behind them, and the cross-store actions. */
-export { useApprovalsStore } from './approvals'
+export { type ApprovalResponse, useApprovalsStore } from './approvals'
 export { useChatStore } from './chat'
 export { useConversationsStore } from './conversations'
 export { useNoticesStore, type Notice } from './notices'
@@ -11,7 +11,10 @@ export {
   type OutputSegment,
   type RunView,
   type TimelineItem,
-  type ToolCallView
+  type ToolCallRisk,
+  type ToolCallView,
+  toolVerdictKind,
+  type ToolVerdictKind
 } from './reducers'
 export {
   cancelActiveRun,

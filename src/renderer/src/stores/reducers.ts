@@ -10,6 +10,7 @@ import type {
   ApprovalResolver,
   ToolCallStatus
 } from '../../../shared/agent-events'
+import type { RiskAssessment, Verdict } from '../../../shared/risk'
 import type {
   ChatMessage,
   ConversationDetail,
@@ -32,10 +33,19 @@ export interface ToolCallApproval {
   resolution: { answer: ApprovalAnswer; by: ApprovalResolver; reason?: string } | null
 }
 
+/** What `risk_assessed` said about a call (live only: snapshots keep just `verdict`). */
+export interface ToolCallRisk {
+  assessment: RiskAssessment
+  /** What happened: may differ from assessment.verdict (a conversation grant allows an "ask"). */
+  action: Verdict
+  source: 'policy' | 'conversation_grant'
+}
+
 export interface ToolCallView extends ToolCallRecord {
   /** Live output while it streams, stdout and stderr kept apart so stderr can be shown in red. */
   segments: OutputSegment[]
   approval: ToolCallApproval | null
+  risk: ToolCallRisk | null
 }
 
 export interface RunView {
@@ -72,7 +82,14 @@ export function snapshotFromDetail(detail: ConversationDetail): ChatSnapshot {
   return {
     conversationId: detail.conversation.id,
     messages: [...detail.messages],
-    toolCalls: detail.toolCalls.map((call) => ({ ...call, segments: [], approval: null })),
+    toolCalls: detail.toolCalls.map((call) => ({
+      ...call,
+      runtime: call.runtime ?? null,
+      verdict: call.verdict ?? null,
+      segments: [],
+      approval: null,
+      risk: null
+    })),
     runs: detail.runs.map((run) => ({
       id: run.id,
       conversationId: run.conversationId,
@@ -139,8 +156,11 @@ function newCall(event: { runId: string; conversationId: string; callId: string;
     startedAt: event.at,
     endedAt: null,
     durationMs: null,
+    runtime: null,
+    verdict: null,
     segments: [],
-    approval: null
+    approval: null,
+    risk: null
   }
 }
 
@@ -242,6 +262,19 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
         () => newCall(event, '', undefined)
       )
 
+    case 'risk_assessed':
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({
+          ...call,
+          tool: event.tool || call.tool,
+          verdict: event.assessment.verdict,
+          risk: { assessment: event.assessment, action: event.action, source: event.source }
+        }),
+        () => newCall(event, event.tool, undefined)
+      )
+
     case 'approval_requested':
       return updateCall(
         state,
@@ -280,6 +313,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           status: event.status,
           isError: event.isError,
           output: event.output,
+          runtime: event.runtime ?? call.runtime ?? null,
           segments: [],
           endedAt: event.at,
           durationMs: event.durationMs
@@ -326,6 +360,26 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
       return closeOpenCalls(next, event.runId, event.at)
     }
   }
+}
+
+export type ToolVerdictKind = 'safe' | 'granted' | 'asked' | 'approved' | 'blocked'
+
+/**
+ * The card's risk badge: what the engine decided and how it ended. Live calls know the action
+ * and source (risk_assessed); calls loaded from the store know only the verdict, so an "ask"
+ * that ran reads as approved.
+ */
+export function toolVerdictKind(call: Pick<ToolCallView, 'verdict' | 'risk' | 'status' | 'approval'>): ToolVerdictKind | null {
+  const verdict = call.risk?.assessment.verdict ?? call.verdict ?? null
+  if (verdict === null || verdict === undefined) return null
+  if (verdict === 'deny') return 'blocked'
+  if (call.risk?.source === 'conversation_grant') return 'granted'
+  if (verdict === 'allow') return 'safe'
+  const resolution = call.approval?.resolution
+  if (resolution) return resolution.answer === 'deny' ? 'asked' : 'approved'
+  // Live and not answered yet: still asking. Loaded from the store: an "ask" that ran was approved.
+  if (call.risk) return 'asked'
+  return call.status === 'completed' || call.status === 'error' || call.status === 'running' ? 'approved' : 'asked'
 }
 
 /** The run still going in this conversation, if any (at most one by construction of the loop). */
@@ -395,6 +449,8 @@ export function reduceApprovals(list: PendingApproval[], event: AgentEvent): Pen
           args: event.args,
           reason: event.reason,
           preview: event.preview,
+          assessment: event.assessment,
+          bindingHash: event.bindingHash,
           expiresAt: event.expiresAt
         }
       ]

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react'
-import type { ApprovalAnswer } from '../../../../shared/agent-events'
+import type { ApprovalAnswer, ApprovalPreview } from '../../../../shared/agent-events'
 import type { PendingApproval } from '../../../../shared/bridge'
+import type { RiskFinding, Verdict } from '../../../../shared/risk'
 import { useT } from '../../i18n'
 import { useApprovalsStore, useConversationsStore, useNoticesStore } from '../../stores'
-import { Dialog, isModKey, ShieldIcon, useNow } from '../common'
+import { AlertIcon, CheckIcon, Dialog, isMac, isModKey, ShieldIcon, useNow } from '../common'
+import { alwaysRuleText, highlightField } from './highlight'
 
 /** Keys and clicks are ignored this long after a question appears: a keystroke meant for the composer must not answer it. */
 const ARM_DELAY_MS = 600
@@ -15,10 +17,90 @@ function formatRemaining(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`
 }
 
+const ALWAYS_KEY = isMac ? '⇧A' : 'Shift+A'
+
+function VerdictBadge({ verdict }: { verdict: Verdict }) {
+  const t = useT()
+  return (
+    <span className={`verdict-badge verdict-${verdict}`} data-testid="approval-verdict" data-verdict={verdict}>
+      {verdict === 'allow' ? <CheckIcon size={12} /> : verdict === 'deny' ? <AlertIcon size={12} /> : <ShieldIcon size={12} />}
+      {t(`approval.verdict.${verdict}`)}
+    </span>
+  )
+}
+
+/** One line per finding; hovering one lights up the text it points at. */
+function FindingsList({
+  findings,
+  onHover
+}: {
+  findings: readonly RiskFinding[]
+  onHover: (rule: string | null) => void
+}) {
+  return (
+    <ul className="approval-findings">
+      {findings.map((finding, index) => (
+        <li
+          key={index}
+          className={`approval-finding verdict-${finding.verdict}`}
+          data-testid="finding"
+          data-rule={finding.rule}
+          data-verdict={finding.verdict}
+          onMouseEnter={() => onHover(finding.rule)}
+          onMouseLeave={() => onHover(null)}
+        >
+          <span className="approval-finding-dot" aria-hidden="true" />
+          <span className="approval-finding-message">{finding.message}</span>
+          <code className="approval-finding-rule">{finding.rule}</code>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A preview field exactly as it will run, with the text the findings point at marked. */
+function PreviewField({
+  field,
+  args,
+  findings,
+  activeRule
+}: {
+  field: ApprovalPreview['fields'][number]
+  args: unknown
+  findings: readonly RiskFinding[]
+  activeRule: string | null
+}) {
+  const content = highlightField(field, args, findings).map((piece, index) =>
+    piece.rules ? (
+      <mark
+        key={index}
+        className={`finding-span verdict-${piece.verdict}${activeRule && piece.rules.includes(activeRule) ? ' active' : ''}`}
+        data-testid="finding-span"
+        data-rule={piece.rules.join(' ')}
+      >
+        {piece.text}
+      </mark>
+    ) : (
+      piece.text
+    )
+  )
+  return (
+    <div className="approval-field" data-testid="approval-field" data-label={field.label} data-arg={field.arg}>
+      <div className="approval-field-label">{field.label}</div>
+      {field.code ? (
+        <pre className="approval-field-code">{content}</pre>
+      ) : (
+        <div className="approval-field-value">{content}</div>
+      )}
+    </div>
+  )
+}
+
 function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queued: number }) {
   const t = useT()
   const titleId = useId()
   const reasonId = useId()
+  const alwaysHintId = useId()
   const respond = useApprovalsStore((s) => s.respond)
   const busy = useApprovalsStore((s) => s.responding.has(approval.approvalId))
   const conversation = useConversationsStore((s) => s.list.find((c) => c.id === approval.conversationId))
@@ -26,6 +108,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
   const [denyReason, setDenyReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [armed, setArmed] = useState(false)
+  const [activeRule, setActiveRule] = useState<string | null>(null)
   const now = useNow(1000)
   const remaining = approval.expiresAt - now
   const expired = remaining <= 0
@@ -35,12 +118,17 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
     return () => clearTimeout(timer)
   }, [])
 
+  const { assessment } = approval
+  const alwaysRule = assessment.alwaysRule
+  const alwaysText = alwaysRule ? alwaysRuleText(alwaysRule) : null
+
   const answer = async (choice: ApprovalAnswer) => {
     if (!armed || busy) return
-    if (choice === 'allow_once' && expired) return
+    if (choice !== 'deny' && expired) return
+    if (choice === 'allow_always' && !alwaysRule) return
     setError(null)
     const reason = choice === 'deny' ? denyReason.trim() || undefined : undefined
-    const result = await respond(approval.approvalId, choice, reason)
+    const result = await respond({ approvalId: approval.approvalId, bindingHash: approval.bindingHash, answer: choice, reason })
     if (!result.ok) {
       if (result.error.code === 'NOT_FOUND') pushNotice(t('approval.alreadySettled'), 'info')
       else setError(t('approval.respondFailed', { message: t.error(result.error) }))
@@ -79,7 +167,11 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
     const key = event.key.toLowerCase()
     if (key === 'a') {
       event.preventDefault()
-      void answer('allow_once')
+      // Shift+A saves a rule: a deliberate chord, not the plain key that allows once.
+      void answer(event.shiftKey ? 'allow_always' : 'allow_once')
+    } else if (key === 'c') {
+      event.preventDefault()
+      void answer('allow_conversation')
     } else if (key === 'd') {
       event.preventDefault()
       void answer('deny')
@@ -104,6 +196,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
             {approval.preview.title}
           </h2>
         </div>
+        <VerdictBadge verdict={assessment.verdict} />
         {queued > 0 && (
           <span className="approval-queue" data-testid="approval-queue">
             {t('approval.queue', { n: queued })}
@@ -111,85 +204,139 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
         )}
       </div>
 
-      <dl className="approval-meta">
-        <div>
-          <dt>{t('approval.tool')}</dt>
-          <dd>
-            <code>{approval.tool}</code>
-          </dd>
-        </div>
-        {conversation && (
+      {/* What will run scrolls; the answers below it stay in view however long it is. */}
+      <div className="approval-body" data-testid="approval-body">
+        <dl className="approval-meta">
           <div>
-            <dt>{t('approval.conversation')}</dt>
-            <dd>{conversation.title.trim() || t('conversation.untitled')}</dd>
+            <dt>{t('approval.tool')}</dt>
+            <dd>
+              <code>{approval.tool}</code>
+            </dd>
           </div>
-        )}
-        <div>
-          <dt>{t('approval.reason')}</dt>
-          <dd className="approval-reason">{approval.reason}</dd>
-        </div>
-      </dl>
+          {conversation && (
+            <div>
+              <dt>{t('approval.conversation')}</dt>
+              <dd>{conversation.title.trim() || t('conversation.untitled')}</dd>
+            </div>
+          )}
+          {assessment.findings.length === 0 && (
+            <div>
+              <dt>{t('approval.reason')}</dt>
+              <dd className="approval-reason">{approval.reason}</dd>
+            </div>
+          )}
+        </dl>
 
-      <div className="approval-fields">
-        {approval.preview.fields.map((field, index) => (
-          <div key={index} className="approval-field" data-testid="approval-field" data-label={field.label}>
-            <div className="approval-field-label">{field.label}</div>
-            {field.code ? (
-              <pre className="approval-field-code">{field.value}</pre>
-            ) : (
-              <div className="approval-field-value">{field.value}</div>
-            )}
-          </div>
-        ))}
+        {/* What will run first: it must be readable without scrolling past the findings. */}
+        <div className="approval-fields">
+          {approval.preview.fields.map((field, index) => (
+            <PreviewField
+              key={index}
+              field={field}
+              args={approval.args}
+              findings={assessment.findings}
+              activeRule={activeRule}
+            />
+          ))}
+        </div>
+
+        {assessment.findings.length > 0 && (
+          <section className="approval-section" aria-label={t('approval.reason')}>
+            <div className="approval-field-label">{t('approval.reason')}</div>
+            <FindingsList findings={assessment.findings} onHover={setActiveRule} />
+          </section>
+        )}
       </div>
 
-      <label className="approval-deny-label" htmlFor={reasonId}>
-        {t('approval.denyReason')}
-      </label>
-      <input
-        id={reasonId}
-        className="text-input"
-        data-testid="approval-deny-reason"
-        value={denyReason}
-        maxLength={2000}
-        placeholder={t('approval.denyReasonPlaceholder')}
-        onChange={(event) => setDenyReason(event.target.value)}
-      />
+      <div className="approval-answer">
+        <label className="approval-deny-label" htmlFor={reasonId}>
+          {t('approval.denyReason')}
+        </label>
+        <input
+          id={reasonId}
+          className="text-input"
+          data-testid="approval-deny-reason"
+          value={denyReason}
+          maxLength={2000}
+          placeholder={t('approval.denyReasonPlaceholder')}
+          onChange={(event) => setDenyReason(event.target.value)}
+        />
 
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
-
-      <div className="approval-footer">
-        <div className="approval-footer-info">
-          <span className={`approval-countdown${remaining < 30_000 ? ' urgent' : ''}`} data-testid="approval-countdown">
-            {expired ? t('approval.expired') : t('approval.countdown', { time: formatRemaining(remaining) })}
-          </span>
-          <span className="approval-keys">{t('approval.keys')}</span>
-        </div>
-        <div className="dialog-actions">
+        <div className="approval-choices">
           <button
             type="button"
-            className="btn btn-danger-outline"
-            data-testid="approval-deny"
-            disabled={!armed || busy}
-            onClick={() => void answer('deny')}
-          >
-            {t('approval.deny')}
-            <kbd>D</kbd>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-testid="approval-allow"
+            className="btn approval-choice"
+            data-testid="approval-allow-conversation"
+            title={t('approval.allowConversationTitle')}
             disabled={!armed || busy || expired}
-            onClick={() => void answer('allow_once')}
+            onClick={() => void answer('allow_conversation')}
           >
-            {t('approval.allow')}
-            <kbd>A</kbd>
+            <span className="approval-choice-label">{t('approval.allowConversation')}</span>
+            <kbd>C</kbd>
           </button>
+          <button
+            type="button"
+            className="btn approval-choice"
+            data-testid="approval-allow-always"
+            title={alwaysText !== null ? t('approval.allowAlwaysTitle', { rule: alwaysText }) : undefined}
+            disabled={!armed || busy || expired || alwaysText === null}
+            aria-describedby={alwaysText === null ? alwaysHintId : undefined}
+            onClick={() => void answer('allow_always')}
+          >
+            <span className="approval-choice-label">
+              {t('approval.allowAlways')}
+              {alwaysText !== null && (
+                <code className="approval-always-rule" data-testid="approval-always-rule">
+                  {alwaysText}
+                </code>
+              )}
+            </span>
+            <kbd>{ALWAYS_KEY}</kbd>
+          </button>
+          {alwaysText === null && (
+            <div id={alwaysHintId} className="approval-always-blocked" data-testid="approval-always-blocked">
+              {assessment.alwaysBlockedReason
+                ? t('approval.alwaysBlocked', { reason: assessment.alwaysBlockedReason })
+                : t('approval.alwaysUnavailable')}
+            </div>
+          )}
+        </div>
+
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+
+        <div className="approval-footer">
+          <div className="approval-footer-info">
+            <span className={`approval-countdown${remaining < 30_000 ? ' urgent' : ''}`} data-testid="approval-countdown">
+              {expired ? t('approval.expired') : t('approval.countdown', { time: formatRemaining(remaining) })}
+            </span>
+            <span className="approval-keys">{t('approval.keys')}</span>
+          </div>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="btn btn-danger-outline"
+              data-testid="approval-deny"
+              disabled={!armed || busy}
+              onClick={() => void answer('deny')}
+            >
+              {t('approval.deny')}
+              <kbd>D</kbd>
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="approval-allow"
+              disabled={!armed || busy || expired}
+              onClick={() => void answer('allow_once')}
+            >
+              {t('approval.allow')}
+              <kbd>A</kbd>
+            </button>
+          </div>
         </div>
       </div>
     </Dialog>

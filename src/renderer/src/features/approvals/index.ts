@@ -1,2 +1,2 @@
-/** The approval modal: the oldest pending risky tool call, answered with Allow once or Deny. */
+/** The approval modal: the oldest pending risky tool call with its verdict and findings, answered allow once / for this conversation / always, or deny. */
 export { ApprovalModal } from './ApprovalModal'

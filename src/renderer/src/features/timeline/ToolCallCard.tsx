@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react'
-import type { ToolCallStatus } from '../../../../shared/agent-events'
+import type { ApprovalAnswer, ApprovalResolver, ToolCallStatus } from '../../../../shared/agent-events'
 import { type Translator, useT } from '../../i18n'
-import type { ToolCallView } from '../../stores'
+import { toolVerdictKind, type ToolCallView } from '../../stores'
 import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, useNow, WrenchIcon, XIcon } from '../common'
 import { prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
 
@@ -32,8 +32,44 @@ export function StatusChip({ status }: { status: ToolCallStatus }) {
 function resolutionText(t: Translator, call: ToolCallView): string | null {
   const resolution = call.approval?.resolution
   if (!resolution) return null
-  const head = t(`resolution.${resolution.answer}.${resolution.by}`)
+  const head = resolutionHead(t, resolution.answer, resolution.by)
   return resolution.reason ? `${head} · ${t('tool.deniedReason', { reason: resolution.reason })}` : head
+}
+
+function resolutionHead(t: Translator, answer: ApprovalAnswer, by: ApprovalResolver): string {
+  switch (answer) {
+    case 'allow_once':
+    case 'deny':
+      return t(`resolution.${answer}.${by}`)
+    case 'allow_conversation':
+    case 'allow_always':
+      // Only a person gives these answers; anything else reads like a plain allow.
+      return by === 'user' ? t(`resolution.${answer}.user`) : t(`resolution.allow_once.${by}`)
+  }
+}
+
+function VerdictTag({ call }: { call: ToolCallView }) {
+  const t = useT()
+  const kind = toolVerdictKind(call)
+  if (!kind) return null
+  const verdict = call.risk?.assessment.verdict ?? call.verdict ?? 'allow'
+  const findings = call.risk?.assessment.findings ?? []
+  const title = findings
+    .filter((f) => f.verdict !== 'allow' || kind === 'safe')
+    .map((f) => f.message)
+    .join('\n')
+  return (
+    <span
+      className={`tool-verdict kind-${kind}`}
+      data-testid="tool-verdict"
+      data-kind={kind}
+      data-verdict={verdict}
+      title={title || undefined}
+    >
+      {kind === 'blocked' ? <AlertIcon size={11} /> : <ShieldIcon size={11} />}
+      {t(`toolVerdict.${kind}`)}
+    </span>
+  )
 }
 
 function ToolOutput({ call }: { call: ToolCallView }) {
@@ -117,6 +153,12 @@ function ToolCallCardImpl({ call }: { call: ToolCallView }) {
           </span>
         )}
         <span className="tool-call-spacer" />
+        {call.runtime && (
+          <span className="tool-runtime" data-testid="tool-runtime" title={t('tool.runtime', { runtime: call.runtime })}>
+            {call.runtime}
+          </span>
+        )}
+        <VerdictTag call={call} />
         <StatusChip status={call.status} />
         {duration && <span className="tool-duration">{duration}</span>}
       </button>
