@@ -10,6 +10,7 @@ import {
 } from '../../shared'
 import { READ_CATEGORIES, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
+import { gitConfigRisk } from './git-config'
 import { protectedWriteReason, secretPathReason } from './paths'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
 import { ShellAnalyzer, type ShellFinding, type ShellUnit } from './shell/analyzer'
@@ -122,7 +123,7 @@ export class RiskEngine {
 
   assessShell(command: string, ctx: RiskContext): ShellAssessment {
     const workspace = this.realWorkspace(ctx.workspace)
-    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace })
+    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: gitConfigRisk(workspace) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
       message: f.message,

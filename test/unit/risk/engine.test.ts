@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -83,5 +84,17 @@ describe('rules', () => {
     expect(engine.assessShell('rm -rf build', { workspace, autonomy: 'full', unsandboxed: true }).verdict).toBe('ask')
     expect(engine.assessShell('ls', { workspace, autonomy: 'full', unsandboxed: true }).verdict).toBe('allow')
     expect(engine.assessShell('rm -rf build', { workspace, autonomy: 'full' }).verdict).toBe('allow')
+  })
+})
+
+describe('git in a repository whose own config runs programs', () => {
+  it('git status is read-only in a plain repository, and asks once .git/config sets core.fsmonitor', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'deskclaw-git-'))
+    execFileSync('git', ['init', '-q', repo])
+    expect(engine.assessShell('git status', { workspace: repo, autonomy: 'supervised' }).verdict).toBe('allow')
+    execFileSync('git', ['-C', repo, 'config', 'core.fsmonitor', 'touch pwned; false'])
+    const assessment = engine.assessShell('git status', { workspace: repo, autonomy: 'supervised' })
+    expect(assessment.verdict).toBe('ask')
+    expect(assessment.findings.map((f) => f.message).join(' ')).toMatch(/fsmonitor/)
   })
 })

@@ -16,6 +16,7 @@ import {
   interpreterName,
   isHarmlessAssignment,
   isVersionQuery,
+  ignoresArguments,
   programFamily,
   tokensForRules
 } from './programs'
@@ -56,6 +57,11 @@ export interface ShellAnalysis {
 export interface ShellContext extends PathContext {
   /** Folder the command starts in (the workspace). */
   cwd: string
+  /**
+   * Why the workspace's own git config makes git run programs (core.fsmonitor, diff.external…),
+   * or null. Then even `git status` is not read-only.
+   */
+  gitConfigRisk?: string | null
 }
 
 const MAX_INPUT_CHARS = 64 * 1024
@@ -196,6 +202,7 @@ class Analysis {
     this.checkRedirects(inv, add)
 
     let argv = inv.words
+    let underXargs = false
     const layers: Word[][] = []
     const unitFindings: ShellFinding[] = []
     const unitAdd = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) =>
@@ -264,7 +271,12 @@ class Analysis {
           return
         }
         argv = argv.slice(i)
+        underXargs = true
         continue
+      }
+
+      if (underXargs && !ignoresArguments(program)) {
+        add('shell.xargs', `xargs adds arguments from its input that nobody has seen; with them ${program} could write files or run code.`, 'ask', head)
       }
 
       // Shells, eval and interpreters get a unit of their own so rules can name them (`deny sh *`).
@@ -493,6 +505,7 @@ class Analysis {
       if (GIT_RISKY_GLOBAL.test(v)) add('shell.git-config', `git ${v} can make git run other programs.`, 'ask', argv[i]!)
       i += GIT_GLOBAL_WITH_VALUE.has(v) ? 2 : 1
     }
+    if (this.ctx.gitConfigRisk) add('shell.git-config', this.ctx.gitConfigRisk, 'ask', argv[0]!)
     const sub = argv[i]
     if (!sub) return
     if (sub.value === null) {

@@ -14,6 +14,24 @@ const anyOf =
 
 const none: ArgCheck = () => null
 
+/**
+ * Options as getopt reads them: short flags bundle (`-uo` is `-u -o`) and long options may be
+ * abbreviated (`--out` is `--output`, `--compress` is `--compress-program`). Checking only the
+ * spelled-out forms let `sort -uo x` and `sort --compress-prog=sh` through (found by the oracle).
+ */
+const option =
+  (spec: { short?: string; long?: string[] }, why: string): ArgCheck =>
+  (args) => {
+    for (const arg of args) {
+      if (arg === null || !arg.startsWith('-') || arg === '-' || arg === '--') continue
+      if (arg.startsWith('--')) {
+        const name = arg.slice(2).split('=')[0]!
+        if (name.length > 0 && spec.long?.some((long) => long.startsWith(name))) return why
+      } else if (spec.short && [...arg.slice(1)].some((letter) => spec.short!.includes(letter))) return why
+    }
+    return null
+  }
+
 const positionals = (args: ReadonlyArray<string | null>): Array<string | null> => {
   const out: Array<string | null> = []
   let afterDashes = false
@@ -53,9 +71,9 @@ export const READ_ONLY_PROGRAMS: ReadonlyMap<string, ArgCheck> = new Map<string,
     (name) => [name, none] as const
   ),
   ...['b2sum', 'grep', 'egrep', 'fgrep', 'file'].map((name) => [name, none] as const),
-  ['printf', anyOf(/^-v/, 'printf -v assigns a variable')],
-  ['rg', anyOf(/^(--pre(-glob)?(=|$)|-z$|--search-zip$|--hostname-bin)/, 'rg --pre and --search-zip run other programs')],
-  ['sort', anyOf(/^(-o|--output|--compress-program)/, 'sort -o writes a file')],
+  ['printf', option({ short: 'v' }, 'printf -v assigns a variable')],
+  ['rg', option({ short: 'z', long: ['pre', 'pre-glob', 'search-zip', 'hostname-bin'] }, 'rg --pre and --search-zip run other programs')],
+  ['sort', option({ short: 'o', long: ['output', 'compress-program'] }, 'sort -o writes a file and --compress-program runs one')],
   ['uniq', (args) => (positionals(args).length > 1 ? 'uniq with two file names writes the second' : null)],
   [
     'xxd',
@@ -65,12 +83,20 @@ export const READ_ONLY_PROGRAMS: ReadonlyMap<string, ArgCheck> = new Map<string,
       return files.length > 1 ? 'xxd with an output file writes it' : null
     }
   ],
-  ['tree', anyOf(/^-o$/, 'tree -o writes a file')],
-  ['date', anyOf(/^(-s|--set)/, 'date -s sets the clock')],
+  ['tree', option({ short: 'o' }, 'tree -o writes a file')],
+  ['date', option({ short: 's', long: ['set'] }, 'date -s sets the clock')],
   ['hostname', (args) => (positionals(args).length > 0 ? 'hostname NAME renames the machine' : null)],
-  ['jq', anyOf(/^(-f|--from-file|-L)/, 'jq -f / -L loads code from files')],
+  ['jq', option({ short: 'fL', long: ['from-file'] }, 'jq -f / -L loads code from files')],
   ['sed', sedPrintOnly]
 ])
+
+/**
+ * Programs whose arguments cannot make them write or run code. Only these stay known-safe under
+ * `xargs`, which appends words from its input that nobody has seen (`… | xargs sort` may get `-o x`).
+ */
+export function ignoresArguments(program: string): boolean {
+  return READ_ONLY_PROGRAMS.get(program) === none
+}
 
 /** Programs that run another program given as their arguments; how to find where it starts. */
 export interface WrapperSpec {
@@ -185,16 +211,16 @@ export const GIT_RISKY_GLOBAL = /^(-c|--exec-path|--config-env|--git-dir|--work-
 
 const GIT_READ_ONLY: ReadonlyMap<string, ArgCheck> = new Map<string, ArgCheck>([
   ['status', none],
-  ['log', anyOf(/^(--output|--ext-diff)/, 'writes a file or runs an external diff')],
-  ['diff', anyOf(/^(--output|--ext-diff)/, 'writes a file or runs an external diff')],
-  ['show', anyOf(/^(--output|--ext-diff)/, 'writes a file or runs an external diff')],
+  ['log', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
+  ['diff', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
+  ['show', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
   ['rev-parse', none],
   ['ls-files', none],
   ['ls-tree', none],
   ['blame', none],
   ['describe', none],
   ['shortlog', none],
-  ['grep', anyOf(/^(-O|--open-files-in-pager)/, 'opens a pager program')],
+  ['grep', option({ short: 'O', long: ['open-files-in-pager'] }, 'opens a pager program')],
   ['cat-file', none],
   ['rev-list', none],
   ['name-rev', none],
