@@ -22,6 +22,10 @@ export const ProviderKindSchema = z.enum(['openai', 'anthropic', 'openai-compati
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
 export const LanguageSchema = z.enum(['en', 'zh-CN'])
+
+/** Where shell commands run (DESIGN §5). `auto`: docker, else bwrap / sandbox-exec, else native. */
+export const RuntimeChoiceSchema = z.enum(['auto', 'docker', 'bwrap', 'native'])
+export type RuntimeChoice = z.infer<typeof RuntimeChoiceSchema>
 export type Language = z.infer<typeof LanguageSchema>
 
 export const ConversationSummarySchema = z.object({
@@ -91,7 +95,10 @@ export const SettingsSchema = z.object({
   workspace: z.string(),
   language: LanguageSchema,
   maxIterations: z.number().int().min(1).max(100),
-  approvalTimeoutMs: z.number().int().min(1000)
+  approvalTimeoutMs: z.number().int().min(1000),
+  runtime: RuntimeChoiceSchema,
+  /** The sandbox image for the docker runtime. */
+  dockerImage: z.string().min(1)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

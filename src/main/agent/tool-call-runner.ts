@@ -95,7 +95,9 @@ export class ToolCallRunner {
 
     let preview
     try {
-      preview = definition.preview(checked.args, { workspace: this.options.workspace })
+      // The runtime's name is final once it has been chosen (auto probes docker and bwrap once).
+      await this.options.runtime.ready?.()
+      preview = definition.preview(checked.args, { workspace: this.options.workspace, runtime: this.options.runtime.name })
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
       return finish('error', { forLlm: errorMessage(error), isError: true }, '')

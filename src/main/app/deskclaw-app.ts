@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { homedir } from 'node:os'
 import type { AgentEvent, RiskRule, Settings } from '../../shared'
 import { ApprovalBroker, ConversationGrants, RiskEngine, fromRules, mergeRuleSets, readRuleFile, type RuleSet } from '../risk'
-import { NativeRuntime, type Runtime } from '../runtime'
+import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { builtinTools, ToolRegistry } from '../tools'
 import { AgentService } from './agent-service'
@@ -18,6 +18,7 @@ export interface AppConfig {
   /** An explicit key (e.g. read by the CLI from --api-key-env); else read from settings.apiKeyEnv. */
   apiKey?: string
   env?: NodeJS.ProcessEnv
+  /** A fixed runtime (tests); otherwise the one settings.runtime asks for, chosen by probing. */
   runtime?: Runtime
   /** better-sqlite3 addon built for another ABI (Electron). */
   nativeBinding?: string
@@ -39,6 +40,9 @@ export class DeskclawApp {
   /** The risk engine; a promise because tree-sitter's WASM loads asynchronously, once. */
   readonly risk: Promise<RiskEngine>
   readonly grants = new ConversationGrants()
+  /** Where shell commands run. */
+  readonly runtime: Runtime
+  private readonly selectedRuntime: SelectedRuntime | null
   private settingsCache: Settings
   /** Sequence of published agent events; reads of the store and emits are both synchronous, so it partitions them. */
   private eventSeq = 0
@@ -62,6 +66,10 @@ export class DeskclawApp {
     this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: this.loadRules() })
     // Nobody awaits the engine until the first tool call; a failure there is reported per call.
     this.risk.catch(() => {})
+    this.selectedRuntime = config.runtime ? null : new SelectedRuntime(this.settingsCache.runtime, this.runtimeOptions())
+    this.runtime = config.runtime ?? this.selectedRuntime!
+    // Probe now: a docker runtime reaps containers orphaned by a crash as it starts (DESIGN §5).
+    void this.runtime.ready?.()
     this.agent = new AgentService({
       store: this.store,
       registry: this.registry,
@@ -69,7 +77,8 @@ export class DeskclawApp {
       risk: this.risk,
       grants: this.grants,
       saveAlwaysRule: (rule, approvalId) => this.saveAlwaysRule(rule, approvalId),
-      runtime: config.runtime ?? new NativeRuntime(),
+      runtime: this.runtime,
+      unsandboxed: () => this.selectedRuntime?.fellBackToNative ?? false,
       settings: () => this.settingsCache,
       apiKey: (settings) => this.apiKeyFor(settings),
       emit
@@ -97,6 +106,9 @@ export class DeskclawApp {
     this.settingsCache = next
     this.approvals.setTimeout(next.approvalTimeoutMs)
     if (patch.workspace !== undefined) void this.reloadRules().catch(() => {})
+    if (patch.runtime !== undefined || patch.dockerImage !== undefined) {
+      void this.selectedRuntime?.reconfigure(next.runtime, this.runtimeOptions()).then(() => this.runtime.ready?.())
+    }
     this.events.publish({ kind: 'settings_changed', settings: next })
     return next
   }
@@ -118,6 +130,20 @@ export class DeskclawApp {
     const rules = this.loadRules()
     engine.setRules(rules)
     return rules
+  }
+
+  /** Deletes a conversation and everything it holds: its sandbox container and its grants too. */
+  async deleteConversation(id: string): Promise<boolean> {
+    const deleted = this.store.deleteConversation(id)
+    this.grants.forget(id)
+    await this.runtime.closeConversation?.(id).catch((error: unknown) => {
+      console.warn(`[deskclaw] could not remove the sandbox of conversation ${id}: ${String(error)}`)
+    })
+    return deleted
+  }
+
+  private runtimeOptions(): SelectRuntimeOptions {
+    return { docker: { image: this.settingsCache.dockerImage } }
   }
 
   private saveAlwaysRule(rule: RiskRule, approvalId: string): void {
@@ -143,6 +169,7 @@ export class DeskclawApp {
   async close(): Promise<void> {
     this.approvals.denyAll('DeskClaw is closing.')
     await this.agent.cancelAll()
+    await this.runtime.close?.().catch(() => {})
     this.store.close()
   }
 }

@@ -1,8 +1,9 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { SettingsSchema, type Settings } from '../../shared'
+import { RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
 import { DEFAULT_BASE_URLS } from '../providers'
+import { DEFAULT_SANDBOX_IMAGE } from '../runtime'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000
 
@@ -16,7 +17,9 @@ export function defaultSettings(): Settings {
     workspace: join(homedir(), 'DeskClaw'),
     language: languageFromLocale(systemLocale()),
     maxIterations: DEFAULT_MAX_ITERATIONS,
-    approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS
+    approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
+    runtime: 'auto',
+    dockerImage: DEFAULT_SANDBOX_IMAGE
   }
 }
 
@@ -55,6 +58,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
   if (env.DESKCLAW_BASE_URL) fromEnv.baseUrl = env.DESKCLAW_BASE_URL
   if (env.DESKCLAW_API_KEY_ENV) fromEnv.apiKeyEnv = env.DESKCLAW_API_KEY_ENV
   if (env.DESKCLAW_WORKSPACE) fromEnv.workspace = env.DESKCLAW_WORKSPACE
+  const runtime = RuntimeChoiceSchema.safeParse(env.DESKCLAW_RUNTIME)
+  if (runtime.success) fromEnv.runtime = runtime.data
+  if (env.DESKCLAW_DOCKER_IMAGE) fromEnv.dockerImage = env.DESKCLAW_DOCKER_IMAGE
   return fromEnv
 }
 

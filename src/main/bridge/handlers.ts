@@ -33,8 +33,8 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       changed()
       return renamed
     },
-    'conversations.delete': ({ id }) => {
-      if (!store.deleteConversation(id)) throw notFound(id)
+    'conversations.delete': async ({ id }) => {
+      if (!(await app.deleteConversation(id))) throw notFound(id)
       changed()
       return {}
     },

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
-import { AutonomySchema, ProviderKindSchema, type Autonomy, type Settings } from '../../shared'
+import { AutonomySchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
 
 export class UsageError extends Error {}
 
@@ -15,6 +15,8 @@ const commonOptions = {
   workspace: { type: 'string' },
   autonomy: { type: 'string' },
   'max-iterations': { type: 'string' },
+  runtime: { type: 'string' },
+  'docker-image': { type: 'string' },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
@@ -147,6 +149,26 @@ export function parseRiskArgs(argv: string[]): RiskArgs {
   }
 }
 
+export interface DoctorArgs {
+  json: boolean
+  dockerImage?: string
+  help: boolean
+}
+
+export function parseDoctorArgs(argv: string[]): DoctorArgs {
+  const { values, positionals } = parse(argv, {
+    json: { type: 'boolean' },
+    'docker-image': { type: 'string' },
+    help: { type: 'boolean', short: 'h' }
+  })
+  if (positionals.length > 0) throw new UsageError(`doctor takes no arguments (got "${positionals.join(' ')}")`)
+  return {
+    json: Boolean(values.json),
+    dockerImage: typeof values['docker-image'] === 'string' ? values['docker-image'] : undefined,
+    help: Boolean(values.help)
+  }
+}
+
 export function parseWebArgs(argv: string[]): WebArgs {
   const { values, positionals } = parse(argv, {
     ...commonOptions,
@@ -186,6 +208,15 @@ function toCommon(values: Values): CommonArgs {
     const n = Number(values['max-iterations'])
     if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`--max-iterations must be 1-100 (got "${values['max-iterations']}")`)
     overrides.maxIterations = n
+  }
+  if (values.runtime !== undefined) {
+    const runtime = RuntimeChoiceSchema.safeParse(values.runtime)
+    if (!runtime.success) throw new UsageError(`--runtime must be auto, docker, bwrap or native (got "${values.runtime}")`)
+    overrides.runtime = runtime.data
+  }
+  if (typeof values['docker-image'] === 'string') {
+    if (!values['docker-image'].trim()) throw new UsageError('--docker-image needs an image name')
+    overrides.dockerImage = values['docker-image']
   }
   if (typeof values['base-url'] === 'string') overrides.baseUrl = values['base-url']
   if (typeof values.model === 'string') overrides.model = values.model

@@ -15,6 +15,8 @@ Usage:
   deskclaw web [options]            serve the DeskClaw UI in your browser (loopback only)
   deskclaw audit verify [options]   check the audit log's hash chain (was any entry changed or removed?)
   deskclaw audit list [options]     print the newest audit log entries
+  deskclaw risk [options] COMMAND   how the risk engine judges a shell command (--stdin: one per line, NDJSON)
+  deskclaw doctor [--json]          which runtimes (docker, bwrap, native) work here, and why not
   deskclaw --version | --help
 
 Model options (run, web):
@@ -26,6 +28,9 @@ Agent options (run, web):
   --workspace DIR         the folder file tools may touch (run: default the current folder)
   --autonomy readonly|supervised|full   (default supervised: asks before anything that is not a read)
   --max-iterations N      model steps before stopping (default 10)
+  --runtime auto|docker|bwrap|native   where shell commands run (default auto: docker, else bwrap on
+                          Linux / sandbox-exec on macOS, else native — and then the policy is stricter)
+  --docker-image NAME     the sandbox image for --runtime docker (default deskclaw/sandbox:1)
   --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
                           audit takes it too)
 Run options:
@@ -36,6 +41,10 @@ Run options:
 Web options:
   --host 127.0.0.1        loopback address to listen on
   --port N                port (default: a free one)
+Risk options:
+  --autonomy L, --workspace DIR   the context to judge in (default supervised, the current folder)
+  --stdin                 read one command per line; write one JSON object per line, in order
+  --json                  one JSON object: {"command","verdict","findings":[{"rule","message","span"}]}
 Audit options (the database is opened read-only):
   --json                  verify: print the result as one JSON object; list: one JSON object per entry
   --limit N               list: how many of the newest entries (default 20)

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
 import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
 import { startWebHost } from '../bridge'
-import { parseAuditArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
+import { parseAuditArgs, parseDoctorArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { auditCommand } from './audit'
+import { doctorCommand } from './doctor'
 import { riskCommand } from './risk'
 import { EXIT, MAIN_HELP } from './help'
 import { printHuman, printJson } from './printer'
@@ -27,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
       const args = parseRiskArgs(rest)
       return riskCommand(args, args.dataDir ?? defaultDataDir())
     }
+    case 'doctor':
+      return doctorCommand(parseDoctorArgs(rest))
     case '--version':
     case '-v':
       process.stdout.write(`${APP_VERSION}\n`)

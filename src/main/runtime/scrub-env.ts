@@ -13,3 +13,11 @@ export function scrubSecrets(env: NodeJS.ProcessEnv, allow: ReadonlySet<string> 
   }
   return clean
 }
+
+/**
+ * The environment a host-side command (native, bwrap, sandbox-exec) gets: the app's own, scrubbed,
+ * except the variables the user let through, plus what the request adds.
+ */
+export function hostCommandEnv(allowEnv: readonly string[] = [], extra: Record<string, string> = {}): Record<string, string> {
+  return { ...scrubSecrets(process.env, new Set(allowEnv)), ...extra }
+}

@@ -49,7 +49,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   category: ToolCategory
   input: I
   /** What an approval shows: exactly what will run, resolved against the workspace. */
-  preview(args: z.output<I>, ctx: Pick<ToolContext, 'workspace'>): ApprovalPreview
+  preview(args: z.output<I>, ctx: { workspace: string; runtime: string }): ApprovalPreview
   run(args: z.output<I>, ctx: ToolContext): Promise<ToolOutput>
 }
 

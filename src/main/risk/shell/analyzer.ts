@@ -585,7 +585,7 @@ class Analysis {
 type AddFinding = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) => void
 type Mapper = (start: number, end: number) => { start: number; end: number }
 
-interface Structure extends ShellFinding {}
+type Structure = ShellFinding
 
 /** Walks the syntax tree, collecting every simple command and the constructs around them. */
 class Walker {

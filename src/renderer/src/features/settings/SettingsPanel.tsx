@@ -1,11 +1,12 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
-import type { Autonomy, Language, ProviderKind, Settings } from '../../../../shared/bridge'
+import type { Autonomy, Language, ProviderKind, RuntimeChoice, Settings } from '../../../../shared/bridge'
 import { languages, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { Dialog, XIcon } from '../common'
 
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
 const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
+const RUNTIMES: readonly RuntimeChoice[] = ['auto', 'docker', 'bwrap', 'native']
 
 interface Draft {
   provider: ProviderKind
@@ -17,6 +18,8 @@ interface Draft {
   language: Language
   maxIterations: string
   approvalTimeoutSec: string
+  runtime: RuntimeChoice
+  dockerImage: string
 }
 
 function toDraft(settings: Settings): Draft {
@@ -29,7 +32,9 @@ function toDraft(settings: Settings): Draft {
     workspace: settings.workspace,
     language: settings.language,
     maxIterations: String(settings.maxIterations),
-    approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000))
+    approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
+    runtime: settings.runtime,
+    dockerImage: settings.dockerImage
   }
 }
 
@@ -87,7 +92,9 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       workspace: draft.workspace.trim(),
       language: draft.language,
       maxIterations,
-      approvalTimeoutMs: timeoutSec * 1000
+      approvalTimeoutMs: timeoutSec * 1000,
+      runtime: draft.runtime,
+      dockerImage: draft.dockerImage.trim() || settings.dockerImage
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -181,6 +188,33 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               ))}
             </div>
           </fieldset>
+          <div className="field-row">
+            <Field label={t('settings.runtime')} hint={t(`runtime.${draft.runtime}.hint`)} htmlFor={`${id}-runtime`}>
+              <select
+                id={`${id}-runtime`}
+                className="text-input"
+                data-testid="settings-runtime"
+                value={draft.runtime}
+                onChange={(event) => set('runtime', event.target.value as RuntimeChoice)}
+              >
+                {RUNTIMES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`runtime.${choice}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('settings.dockerImage')} hint={t('settings.dockerImageHint')} htmlFor={`${id}-image`}>
+              <input
+                id={`${id}-image`}
+                className="text-input mono"
+                data-testid="settings-docker-image"
+                value={draft.dockerImage}
+                spellCheck={false}
+                onChange={(event) => set('dockerImage', event.target.value)}
+              />
+            </Field>
+          </div>
           <Field label={t('settings.workspace')} hint={t('settings.workspaceHint')} htmlFor={`${id}-ws`}>
             <input
               id={`${id}-ws`}

@@ -1,0 +1,62 @@
+/**
+ * Latency samples → median and p95 (vitest bench reports mean / p75 / p99 but not p95).
+ * Used by bench/runtime.bench.ts, which records its own samples and prints this table.
+ */
+export interface LatencySummary {
+  name: string
+  runs: number
+  medianMs: number
+  p95Ms: number
+  meanMs: number
+  maxMs: number
+}
+
+/** Nearest-rank percentile of sorted samples (p in 0..100). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  const rank = Math.ceil((p / 100) * sorted.length)
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
+}
+
+export function summarize(name: string, samples: readonly number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mid = sorted.length / 2
+  const median = sorted.length % 2 === 1 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+  return {
+    name,
+    runs: sorted.length,
+    medianMs: median,
+    p95Ms: percentile(sorted, 95),
+    meanMs: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+    maxMs: sorted.at(-1) ?? NaN
+  }
+}
+
+/** A Markdown table, ready for docs/benchmarks.md. */
+export function latencyTable(summaries: readonly LatencySummary[]): string {
+  const ms = (value: number): string => value.toFixed(1)
+  return [
+    '| case | runs | median | p95 | mean | max |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...summaries.map((s) => `| ${s.name} | ${s.runs} | ${ms(s.medianMs)} | ${ms(s.p95Ms)} | ${ms(s.meanMs)} | ${ms(s.maxMs)} |`)
+  ].join('\n')
+}
+
+/** Collects wall times per case; `time` wraps one run. */
+export class LatencyRecorder {
+  private readonly samples = new Map<string, number[]>()
+
+  async time<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now()
+    const result = await run()
+    const list = this.samples.get(name) ?? []
+    list.push(performance.now() - started)
+    this.samples.set(name, list)
+    return result
+  }
+
+  /** The last `runs` samples of each case (earlier ones are tinybench's warm-up). */
+  summaries(runs: number): LatencySummary[] {
+    return [...this.samples].map(([name, samples]) => summarize(name, samples.slice(-runs)))
+  }
+}

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Docker from 'dockerode'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DOCKER_LABELS } from '../../../src/main/runtime'
+import type { AgentEvent, AgentEventOf } from '../../../src/shared'
+import { startScriptedOpenAI } from '../../fixtures/scripted-openai'
+import type { ScriptStep, ScriptedServer } from '../../fixtures/scripted-types'
+import { createTempApp, runPrompt } from '../../helpers/temp-app'
+import { dockerTestImageReady, TEST_IMAGE } from './helpers'
+
+/** The runtimes through the front doors: `deskclaw run --runtime …` and the app's conversation lifecycle. */
+const ready = await dockerTestImageReady()
+const cli = join(process.cwd(), 'bin', 'deskclaw.js')
+let server: ScriptedServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+const shell = (command: string): ScriptStep => ({ toolCalls: [{ name: 'shell', args: { command } }] })
+
+function startCli(args: string[], script: ScriptStep[]) {
+  const root = mkdtempSync(join(tmpdir(), 'deskclaw-cli-rt-'))
+  const workspace = join(root, 'ws')
+  mkdirSync(workspace, { recursive: true })
+  return startScriptedOpenAI(script).then((started) => {
+    server = started
+    const child = spawn(
+      process.execPath,
+      [cli, 'run', '--json', '--approve', 'allow', '--base-url', started.url, '--model', 'm', '--workspace', workspace, ...args, 'do it'],
+      { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    const events: Array<AgentEvent & { receivedAt: number }> = []
+    let buffer = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      let newline: number
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline)
+        buffer = buffer.slice(newline + 1)
+        if (line.trim()) events.push({ ...(JSON.parse(line) as AgentEvent), receivedAt: Date.now() })
+      }
+    })
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    return { child, events, exited, workspace, stderr: () => stderr }
+  })
+}
+
+async function waitFor(check: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe.runIf(ready)('deskclaw run --runtime docker (real engine)', () => {
+  it('streams output live into --json, names the runtime, and writes into the host workspace', async () => {
+    const run = await startCli(
+      ['--runtime', 'docker', '--docker-image', TEST_IMAGE],
+      [shell('echo first; sleep 1; echo second > out.txt; cat out.txt'), { text: 'done' }]
+    )
+    expect(await run.exited).toBe(0)
+    const delta = run.events.find((e) => e.type === 'tool_output_delta' && e.chunk.includes('first'))!
+    const completed = run.events.find((e): e is AgentEventOf<'tool_call_completed'> & { receivedAt: number } => e.type === 'tool_call_completed')!
+    // The first line arrived while the command was still sleeping, not at the end.
+    expect(completed.receivedAt - delta.receivedAt).toBeGreaterThan(700)
+    expect(completed).toMatchObject({ status: 'completed', runtime: 'docker' })
+    expect(readFileSync(join(run.workspace, 'out.txt'), 'utf8')).toBe('second\n')
+  })
+
+  it('Ctrl+C stops a running sleep 100 within a second and leaves no process in the container', async () => {
+    const run = await startCli(['--runtime', 'docker', '--docker-image', TEST_IMAGE], [shell('sleep 100'), { text: 'never' }])
+    await waitFor(() => run.events.some((e) => e.type === 'tool_call_started'))
+    await new Promise((resolve) => setTimeout(resolve, 1500)) // the container is up and sleep is running
+    const sent = Date.now()
+    run.child.kill('SIGINT')
+    const code = await run.exited
+    const completed = run.events.find((e) => e.type === 'tool_call_completed')
+    expect(code).toBe(130)
+    expect(completed && completed.receivedAt - sent).toBeLessThan(1000)
+    expect(completed).toMatchObject({ isError: true, runtime: 'docker' })
+    // The CLI removed its containers on the way out.
+    const docker = new Docker()
+    const left = await docker.listContainers({ all: true, filters: { label: [`${DOCKER_LABELS.ownerPid}=${run.child.pid}`] } })
+    expect(left).toEqual([])
+  })
+
+  it('an explicit docker runtime that cannot run fails the command clearly instead of running unsandboxed', async () => {
+    const run = await startCli(['--runtime', 'docker', '--docker-image', 'deskclaw/no-such-image:0'], [shell('touch escaped.txt'), { text: 'ok' }])
+    await run.exited
+    const completed = run.events.find((e) => e.type === 'tool_call_completed') as AgentEventOf<'tool_call_completed'>
+    expect(completed).toMatchObject({ status: 'error', isError: true })
+    expect(completed.output).toMatch(/deskclaw\/no-such-image:0/)
+    expect(existsSync(join(run.workspace, 'escaped.txt'))).toBe(false)
+  })
+})
+
+describe.runIf(ready)('conversation lifecycle with the docker runtime', () => {
+  it('keeps one container per conversation and removes it when the conversation is deleted', async () => {
+    server = await startScriptedOpenAI([shell('echo hi'), { text: 'one' }])
+    const temp = createTempApp(server.url, { runtime: 'docker', dockerImage: TEST_IMAGE, autonomy: 'full' })
+    try {
+      const { conversationId, events } = await runPrompt(temp, 'hi')
+      expect(events.find((e) => e.type === 'tool_call_completed')).toMatchObject({ runtime: 'docker', status: 'completed' })
+      const docker = new Docker()
+      const mine = () => docker.listContainers({ all: true, filters: { label: [`${DOCKER_LABELS.conversation}=${conversationId}`] } })
+      expect(await mine()).toHaveLength(1)
+      expect(await temp.app.deleteConversation(conversationId)).toBe(true)
+      expect(await mine()).toEqual([])
+    } finally {
+      await temp.dispose()
+    }
+  })
+})

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { build } from 'esbuild'
+import { afterAll, describe, expect, it } from 'vitest'
+import { DockerRuntime } from '../../../src/main/runtime'
+import type { OrphanChildReady } from './fixtures/orphan-child'
+import { dockerTestImageReady, repoRoot, TEST_IMAGE, tempWorkspace, removeTempWorkspaces } from './helpers'
+
+afterAll(removeTempWorkspaces)
+
+const ready = await dockerTestImageReady()
+
+/** Node 20 cannot run TypeScript: bundle the child with esbuild (as the store crash test does). */
+async function bundleChild(): Promise<string> {
+  const outfile = path.join(tempWorkspace('deskclaw-orphan-bundle-'), 'orphan-child.cjs')
+  await build({
+    entryPoints: [path.join(__dirname, 'fixtures/orphan-child.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['dockerode'],
+    logLevel: 'silent'
+  })
+  return outfile
+}
+
+/** Runs the child until its command runs in a container, SIGKILLs it, resolves once it is gone. */
+function runChildUntilCommandRunsThenKill(childFile: string, workspace: string, conversationId: string): Promise<OrphanChildReady> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [childFile, TEST_IMAGE, workspace, conversationId], {
+      env: { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules') },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    let readyLine: OrphanChildReady | undefined
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      const newline = stdout.indexOf('\n')
+      if (readyLine || newline < 0) return
+      readyLine = JSON.parse(stdout.slice(0, newline)) as OrphanChildReady
+      child.kill('SIGKILL')
+    })
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (readyLine && signal === 'SIGKILL') resolve(readyLine)
+      else reject(new Error(`orphan child ended before it was killed (code ${code}, signal ${signal}): ${stderr}`))
+    })
+  })
+}
+
+describe.runIf(ready)('docker orphan reaping (real engine)', () => {
+  it('a container left by a killed owner mid-command is removed by the next start', async () => {
+    const workspace = tempWorkspace('deskclaw-orphan-')
+    const conversationId = `orphan-${process.pid}`
+    const orphan = await runChildUntilCommandRunsThenKill(await bundleChild(), workspace, conversationId)
+
+    const runtime = new DockerRuntime({ image: TEST_IMAGE })
+    const container = runtime.docker.getContainer(orphan.containerId)
+    // The owner is dead but its container (and command) live on…
+    const before = await container.inspect()
+    expect(before.State.Running).toBe(true)
+
+    // …until the next start reaps it; our own live containers are left alone.
+    await runtime.exec({ command: 'true', cwd: workspace, conversationId: 'survivor', timeoutMs: 10_000 })
+    const removed = await runtime.reapOrphans()
+    expect(removed).toContain(orphan.containerId)
+    await expect(container.inspect()).rejects.toMatchObject({ statusCode: 404 })
+    expect(await runtime.containerId('survivor')).toBeDefined()
+    await runtime.docker.getContainer((await runtime.containerId('survivor'))!).inspect()
+    await runtime.close()
+  }, 60_000)
+})
