@@ -98,7 +98,9 @@ export const SettingsSchema = z.object({
   approvalTimeoutMs: z.number().int().min(1000),
   runtime: RuntimeChoiceSchema,
   /** The sandbox image for the docker runtime. */
-  dockerImage: z.string().min(1)
+  dockerImage: z.string().min(1),
+  /** Environment variables passed to commands even though their names look like secrets. */
+  allowedEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(100)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -106,7 +106,7 @@ export class DeskclawApp {
     this.settingsCache = next
     this.approvals.setTimeout(next.approvalTimeoutMs)
     if (patch.workspace !== undefined) void this.reloadRules().catch(() => {})
-    if (patch.runtime !== undefined || patch.dockerImage !== undefined) {
+    if (patch.runtime !== undefined || patch.dockerImage !== undefined || patch.allowedEnv !== undefined) {
       void this.selectedRuntime?.reconfigure(next.runtime, this.runtimeOptions()).then(() => this.runtime.ready?.())
     }
     this.events.publish({ kind: 'settings_changed', settings: next })
@@ -143,7 +143,7 @@ export class DeskclawApp {
   }
 
   private runtimeOptions(): SelectRuntimeOptions {
-    return { docker: { image: this.settingsCache.dockerImage } }
+    return { docker: { image: this.settingsCache.dockerImage }, allowEnv: this.settingsCache.allowedEnv }
   }
 
   private saveAlwaysRule(rule: RiskRule, approvalId: string): void {

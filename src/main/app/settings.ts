@@ -19,7 +19,8 @@ export function defaultSettings(): Settings {
     maxIterations: DEFAULT_MAX_ITERATIONS,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
     runtime: 'auto',
-    dockerImage: DEFAULT_SANDBOX_IMAGE
+    dockerImage: DEFAULT_SANDBOX_IMAGE,
+    allowedEnv: []
   }
 }
 
@@ -61,6 +62,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
   const runtime = RuntimeChoiceSchema.safeParse(env.DESKCLAW_RUNTIME)
   if (runtime.success) fromEnv.runtime = runtime.data
   if (env.DESKCLAW_DOCKER_IMAGE) fromEnv.dockerImage = env.DESKCLAW_DOCKER_IMAGE
+  if (env.DESKCLAW_ALLOW_ENV) fromEnv.allowedEnv = env.DESKCLAW_ALLOW_ENV.split(',').map((name) => name.trim()).filter(Boolean)
   return fromEnv
 }
 

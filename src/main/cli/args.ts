@@ -17,6 +17,7 @@ const commonOptions = {
   'max-iterations': { type: 'string' },
   runtime: { type: 'string' },
   'docker-image': { type: 'string' },
+  'allow-env': { type: 'string', multiple: true },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
@@ -181,7 +182,7 @@ export function parseWebArgs(argv: string[]): WebArgs {
   return { ...toCommon(values), host: (values.host as string | undefined) ?? '127.0.0.1', port }
 }
 
-type Values = Record<string, string | boolean | undefined>
+type Values = Record<string, string | boolean | string[] | undefined>
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
   try {
@@ -217,6 +218,13 @@ function toCommon(values: Values): CommonArgs {
   if (typeof values['docker-image'] === 'string') {
     if (!values['docker-image'].trim()) throw new UsageError('--docker-image needs an image name')
     overrides.dockerImage = values['docker-image']
+  }
+  const allowEnv = values['allow-env']
+  if (Array.isArray(allowEnv)) {
+    const names = allowEnv.flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean)
+    const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    if (bad !== undefined) throw new UsageError(`--allow-env takes environment variable names (got "${bad}")`)
+    overrides.allowedEnv = names
   }
   if (typeof values['base-url'] === 'string') overrides.baseUrl = values['base-url']
   if (typeof values.model === 'string') overrides.model = values.model

@@ -31,6 +31,7 @@ Agent options (run, web):
   --runtime auto|docker|bwrap|native   where shell commands run (default auto: docker, else bwrap on
                           Linux / sandbox-exec on macOS, else native — and then the policy is stricter)
   --docker-image NAME     the sandbox image for --runtime docker (default deskclaw/sandbox:1)
+  --allow-env NAME[,NAME] pass these variables to commands although their names look like secrets
   --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
                           audit takes it too)
 Run options:

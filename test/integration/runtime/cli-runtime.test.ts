@@ -119,3 +119,22 @@ describe.runIf(ready)('conversation lifecycle with the docker runtime', () => {
     }
   })
 })
+
+describe('secrets in the environment', () => {
+  it('are scrubbed before a command runs, unless the user allows the variable (--allow-env)', async () => {
+    process.env.DESKCLAW_TEST_API_TOKEN = 'secret-value-123'
+    try {
+      const script = [shell('echo "token=[$DESKCLAW_TEST_API_TOKEN]"'), { text: 'ok' }]
+      const scrubbed = await startCli(['--runtime', 'native'], script)
+      await scrubbed.exited
+      await server?.close()
+      const allowed = await startCli(['--runtime', 'native', '--allow-env', 'DESKCLAW_TEST_API_TOKEN'], script)
+      await allowed.exited
+      const outputOf = (events: AgentEvent[]) => (events.find((e) => e.type === 'tool_call_completed') as AgentEventOf<'tool_call_completed'>).output
+      expect(outputOf(scrubbed.events)).toContain('token=[]')
+      expect(outputOf(allowed.events)).toContain('token=[secret-value-123]')
+    } finally {
+      delete process.env.DESKCLAW_TEST_API_TOKEN
+    }
+  })
+})

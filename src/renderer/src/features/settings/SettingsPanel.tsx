@@ -20,6 +20,7 @@ interface Draft {
   approvalTimeoutSec: string
   runtime: RuntimeChoice
   dockerImage: string
+  allowedEnv: string
 }
 
 function toDraft(settings: Settings): Draft {
@@ -34,7 +35,8 @@ function toDraft(settings: Settings): Draft {
     maxIterations: String(settings.maxIterations),
     approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
     runtime: settings.runtime,
-    dockerImage: settings.dockerImage
+    dockerImage: settings.dockerImage,
+    allowedEnv: settings.allowedEnv.join(', ')
   }
 }
 
@@ -83,6 +85,15 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       setError(t('settings.invalidInteger', { field: t('settings.approvalTimeout'), min: 1, max: 86400 }))
       return
     }
+    const allowedEnv = draft.allowedEnv
+      .split(/[\s,]+/)
+      .map((name) => name.trim())
+      .filter(Boolean)
+    const badName = allowedEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    if (badName !== undefined) {
+      setError(t('settings.invalidEnvName', { name: badName }))
+      return
+    }
     const next: Settings = {
       provider: draft.provider,
       model: draft.model.trim(),
@@ -94,12 +105,13 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       maxIterations,
       approvalTimeoutMs: timeoutSec * 1000,
       runtime: draft.runtime,
-      dockerImage: draft.dockerImage.trim() || settings.dockerImage
+      dockerImage: draft.dockerImage.trim() || settings.dockerImage,
+      allowedEnv
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
     for (const key of Object.keys(next) as Array<keyof Settings>) {
-      if (next[key] !== settings[key]) (patch as Record<string, unknown>)[key] = next[key]
+      if (JSON.stringify(next[key]) !== JSON.stringify(settings[key])) (patch as Record<string, unknown>)[key] = next[key]
     }
     setSaving(true)
     const result = await update(patch)
@@ -215,6 +227,17 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               />
             </Field>
           </div>
+          <Field label={t('settings.allowedEnv')} hint={t('settings.allowedEnvHint')} htmlFor={`${id}-env`}>
+            <input
+              id={`${id}-env`}
+              className="text-input mono"
+              data-testid="settings-allowed-env"
+              value={draft.allowedEnv}
+              placeholder="GITHUB_TOKEN, NPM_TOKEN"
+              spellCheck={false}
+              onChange={(event) => set('allowedEnv', event.target.value)}
+            />
+          </Field>
           <Field label={t('settings.workspace')} hint={t('settings.workspaceHint')} htmlFor={`${id}-ws`}>
             <input
               id={`${id}-ws`}
