@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import type { AgentEvent, ApprovalAnswer, Settings } from '../../src/shared'
+import { startScriptedOpenAI } from '../fixtures/scripted-openai'
+import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
 import { DeskclawApp } from '../../src/main/app'
 
 export interface TempApp {
@@ -67,4 +70,35 @@ export async function runPrompt(temp: TempApp, prompt: string, conversationId?: 
   const { runId } = temp.app.agent.send(id, prompt)
   const outcome = await temp.app.agent.wait(runId)
   return { conversationId: id, runId, outcome, events: temp.events.filter((event) => event.runId === runId) }
+}
+
+/**
+ * A scripted model server plus a temp app over it, both closed after each test. `setup` starts
+ * them; `server()` is the one the current test started (its recorded requests).
+ */
+export function scriptedApps() {
+  let server: ScriptedServer | undefined
+  let temp: TempApp | undefined
+  afterEach(async () => {
+    await temp?.dispose()
+    await server?.close()
+    temp = undefined
+    server = undefined
+  })
+  return {
+    async setup(script: ScriptStep[], overrides: Partial<Settings> = {}): Promise<TempApp> {
+      server = await startScriptedOpenAI(script)
+      temp = createTempApp(server.url, overrides)
+      return temp
+    },
+    /** Registers a server and app a test built itself (another provider), for the same cleanup. */
+    adopt(started: { server?: ScriptedServer; temp?: TempApp }): void {
+      server = started.server ?? server
+      temp = started.temp ?? temp
+    },
+    server(): ScriptedServer {
+      if (!server) throw new Error('no scripted server started in this test')
+      return server
+    }
+  }
 }

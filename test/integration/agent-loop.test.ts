@@ -1,30 +1,15 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
-import { createTempApp, runPrompt, type TempApp } from '../helpers/temp-app'
-import type { Settings } from '../../src/shared'
+import { describe, expect, it } from 'vitest'
+import type { ScriptStep } from '../fixtures/scripted-types'
+import { createTempApp, runPrompt, scriptedApps } from '../helpers/temp-app'
 
-let server: ScriptedServer | undefined
-let temp: TempApp | undefined
-
-afterEach(async () => {
-  await temp?.dispose()
-  await server?.close()
-  temp = undefined
-  server = undefined
-})
-
-async function setup(script: ScriptStep[], overrides: Partial<Settings> = {}): Promise<TempApp> {
-  server = await startScriptedOpenAI(script)
-  temp = createTempApp(server.url, overrides)
-  return temp
-}
+const apps = scriptedApps()
+const { setup } = apps
 
 /** The tool messages the model received in request n (OpenAI wire format). */
 function toolMessages(n: number): Array<{ tool_call_id: string; content: string }> {
-  return server!.requests[n]!.body.messages.filter((m: { role: string }) => m.role === 'tool')
+  return apps.server().requests[n]!.body.messages.filter((m: { role: string }) => m.role === 'tool')
 }
 
 describe('agent loop against a scripted OpenAI-compatible server', () => {
@@ -155,7 +140,7 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     const app = await setup([loopForever, loopForever, loopForever, loopForever], { maxIterations: 3 })
     const { outcome } = await runPrompt(app, 'never stop')
     expect(outcome).toMatchObject({ status: 'completed', stopReason: 'max_iterations', iterations: 3 })
-    expect(server!.requests).toHaveLength(3)
+    expect(apps.server().requests).toHaveLength(3)
   })
 
   it('cancel reaches the running command and its children', async () => {
@@ -180,7 +165,7 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     const app = await setup([{ hang: true }])
     const conversationId = app.app.store.createConversation().id
     const { runId } = app.app.agent.send(conversationId, 'hang')
-    await waitFor(() => server!.requests.length === 1)
+    await waitFor(() => apps.server().requests.length === 1)
     app.app.agent.cancel(runId)
     const outcome = await app.app.agent.wait(runId)
     expect(outcome).toMatchObject({ status: 'completed', stopReason: 'cancelled' })
@@ -205,13 +190,13 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     const app = await setup([{ text: 'First answer.' }, { text: 'Second answer.' }])
     const first = await runPrompt(app, 'first question')
     await runPrompt(app, 'second question', first.conversationId)
-    const contents = server!.requests[1]!.body.messages.map((m: { role: string; content: unknown }) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`)
+    const contents = apps.server().requests[1]!.body.messages.map((m: { role: string; content: unknown }) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`)
     expect(contents.slice(1)).toEqual(['user:first question', 'assistant:First answer.', 'user:second question'])
   })
 
   it('an unreachable server fails the run with a one-line error', async () => {
     const app = await setup([])
-    await server!.close()
+    await apps.server().close()
     const { outcome, events } = await runPrompt(app, 'hello?')
     expect(outcome.status).toBe('failed')
     const failed = events.find((e) => e.type === 'run_failed')
@@ -242,18 +227,19 @@ async function sleepersLeft(): Promise<number> {
 describe('agent loop against a scripted Anthropic-compatible server', () => {
   it('runs an approved write and feeds the result back as a tool_result block', async () => {
     const { startScriptedAnthropic } = await import('../fixtures/scripted-anthropic')
-    server = await startScriptedAnthropic(
+    const server = await startScriptedAnthropic(
       [
         { text: 'Writing.', toolCalls: [{ name: 'file_write', args: { path: 'a.md', content: '# A' } }] },
         { text: 'Wrote a.md.' }
       ],
       { apiKey: 'sk-ant-test' }
     )
-    temp = createTempApp(
+    const temp = createTempApp(
       server.url,
       { provider: 'anthropic', model: 'claude-test', apiKeyEnv: 'MY_ANTHROPIC_KEY' },
       { MY_ANTHROPIC_KEY: 'sk-ant-test' }
     )
+    apps.adopt({ server, temp })
     temp.setApprover('allow_once')
     const { outcome } = await runPrompt(temp, 'write a.md')
     expect(outcome).toMatchObject({ status: 'completed', stopReason: 'final', text: 'Wrote a.md.' })

@@ -1,28 +1,13 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
-import { createTempApp, runPrompt, type TempApp } from '../helpers/temp-app'
-import type { AgentEvent, AgentEventOf, Settings } from '../../src/shared'
+import { describe, expect, it } from 'vitest'
+import type { ScriptStep } from '../fixtures/scripted-types'
+import { runPrompt, scriptedApps } from '../helpers/temp-app'
+import type { AgentEvent, AgentEventOf } from '../../src/shared'
 
 /** The approval answers end to end: a real app, a real store, a scripted model (research §10.5). */
-let server: ScriptedServer | undefined
-let temp: TempApp | undefined
-
-afterEach(async () => {
-  await temp?.dispose()
-  await server?.close()
-  temp = undefined
-  server = undefined
-})
-
-async function setup(script: ScriptStep[], overrides: Partial<Settings> = {}): Promise<TempApp> {
-  server = await startScriptedOpenAI(script)
-  temp = createTempApp(server.url, overrides)
-  return temp
-}
+const { setup, server } = scriptedApps()
 
 const shell = (command: string): ScriptStep => ({ toolCalls: [{ name: 'shell', args: { command } }] })
 const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
@@ -81,7 +66,7 @@ describe('approvals', () => {
     const { events } = await runPrompt(app, 'clean home')
     expect(of(events, 'approval_requested')).toHaveLength(0)
     expect(of(events, 'tool_call_completed')[0]).toMatchObject({ status: 'denied' })
-    const toolMessage = server!.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool')
+    const toolMessage = server().requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool')
     expect(JSON.stringify(toolMessage)).toMatch(/Not allowed: Recursively deletes /)
     expect(existsSync(homedir())).toBe(true)
   })

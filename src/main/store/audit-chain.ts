@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type Database from 'better-sqlite3'
-import type { Statements } from './statements'
+import type { AuditLogRow, Statements } from './statements'
 
 /**
  * The audit log's hash chain (DESIGN §4 "every decision goes to the audit log", §8 append-only).
@@ -22,17 +22,8 @@ import type { Statements } from './statements'
  */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** The hashed columns of one audit row, as stored. */
-export interface AuditChainFields {
-  seq: number
-  at: number
-  kind: string
-  actor: string
-  conversation_id: string | null
-  run_id: string | null
-  /** The stored JSON text, not the parsed value. */
-  data: string
-}
+/** The hashed columns of one audit row, as stored (`data` is the stored JSON text, not the parsed value). */
+export type AuditChainFields = AuditLogRow
 
 export type AuditChainReport =
   | { ok: true; rows: number }

@@ -1,3 +1,4 @@
+import type { AuditLogRow } from '../../../src/main/store/statements'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -85,14 +86,7 @@ export function readAuditRows(dbPath: string): AuditRow[] {
   }
 }
 
-export interface AuditRow {
-  seq: number
-  at: number
-  kind: string
-  actor: string
-  conversation_id: string | null
-  run_id: string | null
-  data: string
+export interface AuditRow extends AuditLogRow {
   prev_hash: string | null
   hash: string | null
 }

@@ -81,18 +81,9 @@ function readPart(node: SyntaxNode, word: Word, ctx: WordContext, first: boolean
     case 'translated_string':
       word.quoted = true
       return readDoubleQuoted(node, word, ctx)
-    case 'concatenation': {
+    case 'concatenation':
       word.spliced = true
-      let value: string | null = ''
-      let index = 0
-      for (const child of node.namedChildren) {
-        if (!child) continue
-        const part = readPart(child, word, ctx, index === 0)
-        value = value === null || part === null ? null : value + part
-        index++
-      }
-      return value
-    }
+      return readChildren(node, word, ctx)
     case 'simple_expansion':
     case 'expansion':
       return readExpansion(node, word, ctx)
