@@ -5,23 +5,17 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../src/main/bridge'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { requireCapability } from '../helpers/capability'
+import { hasChromium, openBrowser, rendererDir, screenshotDir } from '../helpers/browser'
 import { createTempApp, type TempApp } from '../helpers/temp-app'
 
-const chromiumPath = process.env.DESKCLAW_CHROMIUM ?? '/usr/bin/chromium'
-const rendererDir = join(process.cwd(), 'out', 'renderer')
-/** Screenshots go to test-results/; DESKCLAW_UPDATE_SCREENSHOTS=1 refreshes the one in docs/. */
-const screenshotDir =
-  process.env.DESKCLAW_UPDATE_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : join(process.cwd(), 'test-results')
 const reviewDir = join(process.cwd(), 'test-results')
 
-const hasChromium = requireCapability('Chromium', existsSync(chromiumPath), 'apt-get install chromium, or set DESKCLAW_CHROMIUM')
 
 const DENY_REASON = 'Keep the build folder, I still need it.'
 /** Several findings, one very long unbroken word: the modal must wrap it, never scroll sideways. */
@@ -30,7 +24,7 @@ const LONG_COMMAND =
 
 const shell = (command: string) => ({ toolCalls: [{ name: 'shell', args: { command } }] })
 
-describe.skipIf(!hasChromium)('risk verdicts and approvals in the web UI', () => {
+describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () => {
   let server: ScriptedServer
   let temp: TempApp
   let host: WebHost
@@ -38,8 +32,6 @@ describe.skipIf(!hasChromium)('risk verdicts and approvals in the web UI', () =>
   let page: Page
 
   beforeAll(async () => {
-    if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build`.')
-    mkdirSync(screenshotDir, { recursive: true })
     mkdirSync(reviewDir, { recursive: true })
     server = await startScriptedOpenAI([
       // Test 1: a safe listing, then a delete the user denies.
@@ -58,12 +50,7 @@ describe.skipIf(!hasChromium)('risk verdicts and approvals in the web UI', () =>
     mkdirSync(join(temp.workspace, 'build'))
     writeFileSync(join(temp.workspace, 'build', 'app.js'), 'console.log("built")\n')
     host = await startWebHost({ app: temp.app, rendererDir })
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-    })
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme: 'light' })
-    page.on('pageerror', (error) => console.error('[page error]', error.message))
+    ;({ browser, page } = await openBrowser({ colorScheme: 'light' }))
   })
 
   afterAll(async () => {

@@ -2,26 +2,21 @@
  * The whole path in a real Chromium (Debian's, driven by playwright-core) against the web host:
  * the same renderer and bridge contract as the Electron app, over the WebSocket transport.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../src/main/bridge'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { requireCapability } from '../helpers/capability'
+import { hasChromium, openBrowser, rendererDir, screenshotDir } from '../helpers/browser'
 import { createTempApp, type TempApp } from '../helpers/temp-app'
 
-const chromiumPath = process.env.DESKCLAW_CHROMIUM ?? '/usr/bin/chromium'
-const rendererDir = join(process.cwd(), 'out', 'renderer')
-/** Screenshots go to test-results/; DESKCLAW_UPDATE_SCREENSHOTS=1 refreshes the ones in docs/. */
-const screenshotDir = process.env.DESKCLAW_UPDATE_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : join(process.cwd(), 'test-results')
 
-const hasChromium = requireCapability('Chromium', existsSync(chromiumPath), 'apt-get install chromium, or set DESKCLAW_CHROMIUM')
 
 const PLAN = '# Plan\n\n- build the skeleton\n- ship it\n'
 
-describe.skipIf(!hasChromium)('web UI end to end', () => {
+describe.skipIf(!hasChromium())('web UI end to end', () => {
   let server: ScriptedServer
   let temp: TempApp
   let host: WebHost
@@ -29,8 +24,6 @@ describe.skipIf(!hasChromium)('web UI end to end', () => {
   let page: Page
 
   beforeAll(async () => {
-    if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build`.')
-    mkdirSync(screenshotDir, { recursive: true })
     server = await startScriptedOpenAI([
       // Run 1: the user allows the write.
       { text: "I'll write the plan to `notes/plan.md`.", toolCalls: [{ name: 'file_write', args: { path: 'notes/plan.md', content: PLAN } }] },
@@ -44,12 +37,7 @@ describe.skipIf(!hasChromium)('web UI end to end', () => {
     ])
     temp = createTempApp(server.url)
     host = await startWebHost({ app: temp.app, rendererDir })
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-    })
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
-    page.on('pageerror', (error) => console.error('[page error]', error.message))
+    ;({ browser, page } = await openBrowser())
   })
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runChildUntilReadyThenKill } from '../../helpers/child-process'
 import { DockerRuntime } from '../../../src/main/runtime'
 import type { OrphanChildReady } from './fixtures/orphan-child'
-import { dockerTestImageReady, repoRoot, TEST_IMAGE, tempWorkspace, removeTempWorkspaces } from './helpers'
+import { dockerTestImageReady, TEST_IMAGE, tempWorkspace, removeTempWorkspaces } from './helpers'
 
 afterAll(removeTempWorkspaces)
 
@@ -28,28 +28,7 @@ async function bundleChild(): Promise<string> {
 
 /** Runs the child until its command runs in a container, SIGKILLs it, resolves once it is gone. */
 function runChildUntilCommandRunsThenKill(childFile: string, workspace: string, conversationId: string): Promise<OrphanChildReady> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childFile, TEST_IMAGE, workspace, conversationId], {
-      env: { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    let readyLine: OrphanChildReady | undefined
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      const newline = stdout.indexOf('\n')
-      if (readyLine || newline < 0) return
-      readyLine = JSON.parse(stdout.slice(0, newline)) as OrphanChildReady
-      child.kill('SIGKILL')
-    })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (readyLine && signal === 'SIGKILL') resolve(readyLine)
-      else reject(new Error(`orphan child ended before it was killed (code ${code}, signal ${signal}): ${stderr}`))
-    })
-  })
+  return runChildUntilReadyThenKill<OrphanChildReady>(childFile, [TEST_IMAGE, workspace, conversationId], 'orphan child')
 }
 
 describe.runIf(ready)('docker orphan reaping (real engine)', () => {

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { runChildUntilReadyThenKill } from '../../helpers/child-process'
 import type { CrashChildReady } from '../../fixtures/store-crash-child'
 import { SqliteConversationStore } from '../../../src/main/store'
 import { tempDbPath, tempDir } from './helpers'
@@ -30,35 +30,11 @@ async function bundleChild(): Promise<string> {
 }
 
 /** Starts the child, waits for its ready line, SIGKILLs it and resolves once it is gone. */
-function runChildUntilReadyThenKill(childFile: string, dbPath: string): Promise<CrashChildReady> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childFile, dbPath, String(READY_AFTER_DELTAS)], {
-      env: { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules') },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    let ready: CrashChildReady | undefined
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      const newline = stdout.indexOf('\n')
-      if (ready || newline < 0) return
-      ready = JSON.parse(stdout.slice(0, newline)) as CrashChildReady
-      child.kill('SIGKILL')
-    })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (ready && signal === 'SIGKILL') resolve(ready)
-      else reject(new Error(`crash child ended before it was killed (code ${code}, signal ${signal}): ${stderr}`))
-    })
-  })
-}
 
 describe('crash safety', () => {
   it('keeps every committed delta when the process is SIGKILLed mid-stream', async () => {
     const dbPath = tempDbPath()
-    const ready = await runChildUntilReadyThenKill(await bundleChild(), dbPath)
+    const ready = await runChildUntilReadyThenKill<CrashChildReady>(await bundleChild(), [dbPath, String(READY_AFTER_DELTAS)], 'crash child')
 
     const store = SqliteConversationStore.open(dbPath)
     try {
