@@ -138,3 +138,26 @@ describe('secrets in the environment', () => {
     }
   })
 })
+
+describe('deskclaw doctor', () => {
+  it('reports each runtime with a reason when it cannot run, as text and as JSON', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const child = spawn(process.execPath, [cli, 'doctor', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let stdout = ''
+        child.stdout.on('data', (chunk) => (stdout += chunk))
+        child.on('close', (code) => resolve({ code, stdout }))
+      })
+    const text = await run([])
+    expect(text.code).toBe(0)
+    expect(text.stdout).toMatch(/^Runtimes \(where shell commands run\):\n {2}✓ native/)
+    expect(text.stdout).toMatch(/The "auto" setting would use (docker|bwrap|sandbox-exec|native)/)
+    const json = JSON.parse((await run(['--json', '--docker-image', 'deskclaw/no-such-image:0'])).stdout) as {
+      runtimes: Array<{ name: string; ok: boolean; reason?: string }>
+    }
+    const byName = Object.fromEntries(json.runtimes.map((r) => [r.name, r]))
+    expect(byName.native).toMatchObject({ ok: true })
+    expect(byName['sandbox-exec']).toMatchObject({ ok: process.platform === 'darwin' })
+    if (ready) expect(byName['docker-image']).toMatchObject({ ok: false, reason: expect.stringContaining('deskclaw/no-such-image:0') })
+  })
+})
