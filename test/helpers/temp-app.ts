@@ -5,7 +5,7 @@ import { afterEach } from 'vitest'
 import type { AgentEvent, ApprovalAnswer, Settings } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
-import { DeskclawApp } from '../../src/main/app'
+import { DeskclawApp, type AppConfig } from '../../src/main/app'
 
 export interface TempApp {
   app: DeskclawApp
@@ -18,7 +18,12 @@ export interface TempApp {
 }
 
 /** A real app over a real SQLite file in a temp folder, pointed at a scripted model server. */
-export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}, env: NodeJS.ProcessEnv = {}): TempApp {
+export function createTempApp(
+  baseUrl: string,
+  overrides: Partial<Settings> = {},
+  env: NodeJS.ProcessEnv = {},
+  config: Pick<AppConfig, 'runtimeProbe'> = {}
+): TempApp {
   const root = mkdtempSync(join(tmpdir(), 'deskclaw-test-'))
   const dataDir = join(root, 'data')
   const workspace = join(root, 'workspace')
@@ -32,7 +37,8 @@ export function createTempApp(baseUrl: string, overrides: Partial<Settings> = {}
       workspace,
       ...overrides
     },
-    env
+    env,
+    ...config
   })
   const events: AgentEvent[] = []
   app.events.subscribe((event) => {
@@ -86,9 +92,9 @@ export function scriptedApps() {
     server = undefined
   })
   return {
-    async setup(script: ScriptStep[], overrides: Partial<Settings> = {}): Promise<TempApp> {
+    async setup(script: ScriptStep[], overrides: Partial<Settings> = {}, config: Pick<AppConfig, 'runtimeProbe'> = {}): Promise<TempApp> {
       server = await startScriptedOpenAI(script)
-      temp = createTempApp(server.url, overrides)
+      temp = createTempApp(server.url, overrides, {}, config)
       return temp
     },
     /** Registers a server and app a test built itself (another provider), for the same cleanup. */

@@ -92,4 +92,15 @@ describe('approvals', () => {
     expect(kinds).toEqual(expect.arrayContaining(['risk_decision:policy', 'approval_requested:policy', 'approval:user', 'tool_call:agent']))
     expect(app.app.store.verifyAuditChain()).toMatchObject({ ok: true })
   })
+
+  it('is stricter when no sandbox could run: full autonomy still asks for shell commands that are not known-safe', async () => {
+    const app = await setup([shell('ls'), shell('rm -rf build'), { text: 'ok' }], { autonomy: 'full', runtime: 'auto' }, {
+      runtimeProbe: { bwrapPath: '/nonexistent/bwrap', dockerHost: 'tcp://127.0.0.1:1', platform: 'linux' }
+    })
+    app.setApprover('deny')
+    const { events } = await runPrompt(app, 'clean')
+    expect(of(events, 'risk_assessed').map((e) => e.action)).toEqual(['allow', 'ask'])
+    expect(of(events, 'tool_call_completed')[0]).toMatchObject({ status: 'completed', runtime: 'native' })
+    expect(of(events, 'approval_requested')[0]!.preview.fields.find((f) => f.label === 'Runs in')!.value).toMatch(/^native \(no sandbox/)
+  })
 })

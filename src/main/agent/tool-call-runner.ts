@@ -26,8 +26,8 @@ export interface ToolCallRunnerOptions {
   autonomy: Autonomy
   workspace: string
   runtime: Runtime
-  /** The runtime has no OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). */
-  unsandboxed?: boolean
+  /** The runtime fell back to no OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). Read after runtime.ready(). */
+  unsandboxed?(): boolean
   outputLimits: OutputLimits
   emit(event: AgentEvent): void
 }
@@ -112,7 +112,7 @@ export class ToolCallRunner {
       const engine = await this.options.risk
       assessment = engine.assess(
         { tool: call.toolName, category: definition.category, args },
-        { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed }
+        { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false }
       )
     } catch (error) {
       // The engine failing must never mean "run": ask instead.

@@ -70,7 +70,7 @@ export class AgentService {
       autonomy: settings.autonomy,
       workspace: settings.workspace,
       runtime: this.deps.runtime,
-      unsandboxed: this.deps.unsandboxed?.() ?? false,
+      unsandboxed: () => this.deps.unsandboxed?.() ?? false,
       outputLimits: DEFAULT_OUTPUT_LIMITS,
       emit: this.deps.emit
     })

@@ -24,6 +24,8 @@ export interface AppConfig {
   nativeBinding?: string
   /** The home folder the path guardian protects (default: the user's). */
   home?: string
+  /** How runtimes are probed (a bwrap path, a docker host); settings decide the rest. */
+  runtimeProbe?: Pick<SelectRuntimeOptions, 'bwrapPath' | 'sandboxExecPath' | 'platform'> & { dockerHost?: string }
 }
 
 /** Where rules live: the user's file beside the database, and the project's in its workspace. */
@@ -143,7 +145,12 @@ export class DeskclawApp {
   }
 
   private runtimeOptions(): SelectRuntimeOptions {
-    return { docker: { image: this.settingsCache.dockerImage }, allowEnv: this.settingsCache.allowedEnv }
+    const { dockerHost, ...probe } = this.config.runtimeProbe ?? {}
+    return {
+      ...probe,
+      docker: { image: this.settingsCache.dockerImage, ...(dockerHost ? { dockerHost } : {}) },
+      allowEnv: this.settingsCache.allowedEnv
+    }
   }
 
   private saveAlwaysRule(rule: RiskRule, approvalId: string): void {

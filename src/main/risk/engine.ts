@@ -123,7 +123,7 @@ export class RiskEngine {
 
   assessShell(command: string, ctx: RiskContext): ShellAssessment {
     const workspace = this.realWorkspace(ctx.workspace)
-    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: gitConfigRisk(workspace) })
+    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: () => gitConfigRisk(workspace) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
       message: f.message,

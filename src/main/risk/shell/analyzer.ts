@@ -59,9 +59,9 @@ export interface ShellContext extends PathContext {
   cwd: string
   /**
    * Why the workspace's own git config makes git run programs (core.fsmonitor, diff.external…),
-   * or null. Then even `git status` is not read-only.
+   * or null. Then even `git status` is not read-only. Asked only when a command runs git.
    */
-  gitConfigRisk?: string | null
+  gitConfigRisk?(): string | null
 }
 
 const MAX_INPUT_CHARS = 64 * 1024
@@ -505,7 +505,8 @@ class Analysis {
       if (GIT_RISKY_GLOBAL.test(v)) add('shell.git-config', `git ${v} can make git run other programs.`, 'ask', argv[i]!)
       i += GIT_GLOBAL_WITH_VALUE.has(v) ? 2 : 1
     }
-    if (this.ctx.gitConfigRisk) add('shell.git-config', this.ctx.gitConfigRisk, 'ask', argv[0]!)
+    const configRisk = this.ctx.gitConfigRisk?.()
+    if (configRisk) add('shell.git-config', configRisk, 'ask', argv[0]!)
     const sub = argv[i]
     if (!sub) return
     if (sub.value === null) {
