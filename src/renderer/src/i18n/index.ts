@@ -8,11 +8,13 @@ import { create } from 'zustand'
 import type { Language } from '../../../shared/bridge'
 import type { AppErrorShape } from '../../../shared/errors'
 import { browserLanguage } from './detect'
+import { findingText } from './findings'
 import { en, type Dictionary, type MessageKey } from './en'
 import { zhCN } from './zh-CN'
 
 export type { Dictionary, MessageKey } from './en'
 export { detectLanguage, browserLanguage } from './detect'
+export { findingText } from './findings'
 
 export const dictionaries: Record<Language, Dictionary> = { en, 'zh-CN': zhCN }
 export const languages: readonly Language[] = ['en', 'zh-CN']
@@ -35,11 +37,14 @@ export interface Translator {
   /** "3 min ago", "刚刚" … */
   relativeTime(at: number, now: number): string
   duration(ms: number): string
+  /** A risk finding in this language: the rule's meaning in Chinese; the engine's message in English. */
+  finding(finding: { rule: string; message: string }): string
 }
 
 export function makeTranslator(language: Language): Translator {
   const t = ((key: MessageKey, vars?: Vars) => translate(language, key, vars)) as Translator
   t.language = language
+  t.finding = (finding) => findingText(finding.rule, language) ?? finding.message
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' })
   t.error = (error) => {
     const key = `error.${error.code}` as MessageKey

@@ -37,6 +37,7 @@ function FindingsList({
   findings: readonly RiskFinding[]
   onHover: (rule: string | null) => void
 }) {
+  const t = useT()
   return (
     <ul className="approval-findings">
       {findings.map((finding, index) => (
@@ -50,7 +51,9 @@ function FindingsList({
           onMouseLeave={() => onHover(null)}
         >
           <span className="approval-finding-dot" aria-hidden="true" />
-          <span className="approval-finding-message">{finding.message}</span>
+          <span className="approval-finding-message" title={finding.message}>
+            {t.finding(finding)}
+          </span>
           <code className="approval-finding-rule">{finding.rule}</code>
         </li>
       ))}
