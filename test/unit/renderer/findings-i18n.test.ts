@@ -28,3 +28,15 @@ describe('risk findings in Simplified Chinese', () => {
     expect(findingText('shell.writes', 'en')).toBeNull()
   })
 })
+
+describe('approval previews in Simplified Chinese', () => {
+  it('translates titles, labels, the runtime line and why "always" is not offered; code stays exact', async () => {
+    const { previewText, previewValue, alwaysBlockedText } = await import('../../../src/renderer/src/i18n/findings')
+    expect(previewText('Run a shell command', 'zh-CN')).toBe('运行 shell 命令')
+    expect(previewText('Command', 'zh-CN')).toBe('命令')
+    expect(previewText('Command', 'en')).toBe('Command')
+    expect(previewValue('Runs in', 'native (no sandbox: runs directly on this computer)', 'zh-CN')).toMatch(/^native（无沙箱/)
+    expect(previewValue('Command', 'rm -rf build', 'zh-CN')).toBe('rm -rf build')
+    expect(alwaysBlockedText('"python3" runs other code, so it is never allowed always.', 'zh-CN')).toContain('python3')
+  })
+})

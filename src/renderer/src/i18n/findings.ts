@@ -88,3 +88,49 @@ export function findingText(rule: string, language: Language): string | null {
   if (language !== 'zh-CN') return null
   return zh[rule] ?? null
 }
+
+/** The approval preview's titles and labels, which main writes in English (the values stay exact). */
+const zhPreview: Record<string, string> = {
+  'Run a shell command': '运行 shell 命令',
+  'Read a file': '读取文件',
+  'Write a file': '写入文件',
+  'Edit a file': '编辑文件',
+  'List a folder': '列出文件夹',
+  Command: '命令',
+  Folder: '文件夹',
+  Timeout: '超时',
+  'Runs in': '运行位置',
+  Path: '路径',
+  Content: '内容',
+  Replace: '替换',
+  With: '替换为'
+}
+
+/** Runtime descriptions in the "Runs in" field: translated by their leading runtime name. */
+const zhRuntime: Record<string, string> = {
+  docker: 'docker（沙箱：无网络、系统只读、只有工作区可写）',
+  bwrap: 'bwrap（沙箱：无网络、系统只读、只有工作区可写）',
+  'sandbox-exec': 'sandbox-exec（沙箱：无网络、只有工作区可写）',
+  native: 'native（无沙箱：直接在本机运行）'
+}
+
+export function previewText(text: string, language: Language): string {
+  if (language !== 'zh-CN') return text
+  return zhPreview[text] ?? text
+}
+
+/** A field's value shown translated only where it is prose from main (the runtime), never code. */
+export function previewValue(label: string, value: string, language: Language): string {
+  if (language !== 'zh-CN' || label !== 'Runs in') return value
+  const runtime = value.split(' ')[0] ?? ''
+  return zhRuntime[runtime] ?? value
+}
+
+/** Why "always allow" is not offered, from the engine's English sentence. */
+export function alwaysBlockedText(reason: string, language: Language): string {
+  if (language !== 'zh-CN') return reason
+  const program = /^"([^"]+)" runs other code/.exec(reason)?.[1]
+  if (program) return `“${program}”会运行其他代码，因此从不允许“始终允许”。`
+  if (reason.startsWith('Only a single plain command')) return '只有单个普通命令（或单个文件）可以“始终允许”；这个只能允许一次或本次对话内允许。'
+  return reason
+}

@@ -14,7 +14,7 @@ import { zhCN } from './zh-CN'
 
 export type { Dictionary, MessageKey } from './en'
 export { detectLanguage, browserLanguage } from './detect'
-export { findingText } from './findings'
+export { alwaysBlockedText, findingText, previewText, previewValue } from './findings'
 
 export const dictionaries: Record<Language, Dictionary> = { en, 'zh-CN': zhCN }
 export const languages: readonly Language[] = ['en', 'zh-CN']

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { ApprovalAnswer, ApprovalPreview } from '../../../../shared/agent-events'
 import type { PendingApproval } from '../../../../shared/bridge'
 import type { RiskFinding, Verdict } from '../../../../shared/risk'
-import { useT } from '../../i18n'
+import { alwaysBlockedText, previewText, previewValue, useT } from '../../i18n'
 import { useApprovalsStore, useConversationsStore, useNoticesStore } from '../../stores'
 import { AlertIcon, CheckIcon, Dialog, isMac, isModKey, ShieldIcon, useNow } from '../common'
 import { alwaysRuleText, highlightField } from './highlight'
@@ -73,6 +73,7 @@ function PreviewField({
   findings: readonly RiskFinding[]
   activeRule: string | null
 }) {
+  const t = useT()
   const content = highlightField(field, args, findings).map((piece, index) =>
     piece.rules ? (
       <mark
@@ -89,11 +90,11 @@ function PreviewField({
   )
   return (
     <div className="approval-field" data-testid="approval-field" data-label={field.label} data-arg={field.arg}>
-      <div className="approval-field-label">{field.label}</div>
+      <div className="approval-field-label">{previewText(field.label, t.language)}</div>
       {field.code ? (
         <pre className="approval-field-code">{content}</pre>
       ) : (
-        <div className="approval-field-value">{content}</div>
+        <div className="approval-field-value">{field.arg ? content : previewValue(field.label, field.value, t.language)}</div>
       )}
     </div>
   )
@@ -196,7 +197,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
         <div className="approval-head-text">
           <div className="approval-kicker">{t('approval.heading')}</div>
           <h2 id={titleId} className="dialog-title">
-            {approval.preview.title}
+            {previewText(approval.preview.title, t.language)}
           </h2>
         </div>
         <VerdictBadge verdict={assessment.verdict} />
@@ -299,7 +300,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
           {alwaysText === null && (
             <div id={alwaysHintId} className="approval-always-blocked" data-testid="approval-always-blocked">
               {assessment.alwaysBlockedReason
-                ? t('approval.alwaysBlocked', { reason: assessment.alwaysBlockedReason })
+                ? t('approval.alwaysBlocked', { reason: alwaysBlockedText(assessment.alwaysBlockedReason, t.language) })
                 : t('approval.alwaysUnavailable')}
             </div>
           )}
