@@ -2,7 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BwrapRuntime, NativeRuntime } from '../../../src/main/runtime'
+import { build } from 'esbuild'
+import { runChildUntilReadyThenKill } from '../../helpers/child-process'
 import { requireCapability } from '../../helpers/capability'
+import type { BwrapChildReady } from './fixtures/bwrap-child'
 import { type RequestExtras, hostProcessesMatching, sleep, startHttpServer, tempWorkspace, removeTempWorkspaces } from './helpers'
 
 afterAll(removeTempWorkspaces)
@@ -152,6 +155,29 @@ describe.runIf(ready)('bwrap runtime (real bubblewrap)', () => {
   it('runs an argv without a shell', async () => {
     const result = await bwrap.exec({ argv: ['/bin/echo', '$HOME'], cwd: tempWorkspace(), timeoutMs: 5_000 })
     expect(result.stdout).toBe('$HOME\n')
+  })
+})
+
+describe.runIf(ready)('bwrap when the app is killed', () => {
+  it('takes the sandboxed command with it: nothing is left running after a SIGKILL mid-command', async () => {
+    const bundleDir = tempWorkspace('deskclaw-bwrap-child-')
+    const childFile = path.join(bundleDir, 'bwrap-child.cjs')
+    await build({
+      entryPoints: [path.join(__dirname, 'fixtures/bwrap-child.ts')],
+      outfile: childFile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['dockerode'],
+      logLevel: 'silent'
+    })
+    const seconds = `${300 + (process.pid % 100)}.${Date.now() % 997}` // a sleep nobody else runs
+    await runChildUntilReadyThenKill<BwrapChildReady>(childFile, [tempWorkspace('deskclaw-bwrap-ws-'), seconds], 'bwrap child')
+    const deadline = Date.now() + 3_000
+    while (hostProcessesMatching(`sleep ${seconds}`).length > 0 && Date.now() < deadline) await sleep(50)
+    expect(hostProcessesMatching(`sleep ${seconds}`)).toEqual([])
+    expect(hostProcessesMatching(seconds)).toEqual([]) // bwrap itself is gone too
   })
 })
 
