@@ -4,18 +4,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cliPath, requireBuiltCli } from '../helpers/cli'
 import { SqliteConversationStore } from '../../src/main/store'
 import type { AgentEvent } from '../../src/shared'
 
-const cli = join(process.cwd(), 'bin', 'deskclaw.js')
+const cli = cliPath
 const tempDirs: string[] = []
 
-beforeAll(() => {
-  if (!existsSync(join(process.cwd(), 'out', 'main', 'cli.js'))) {
-    throw new Error('The CLI is not built: run `npm run build` (npm test does it first).')
-  }
-})
+requireBuiltCli()
 
 afterEach(() => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })

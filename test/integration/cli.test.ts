@@ -2,19 +2,16 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cliPath, requireBuiltCli } from '../helpers/cli'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
 import type { AgentEvent } from '../../src/shared'
 
-const cli = join(process.cwd(), 'bin', 'deskclaw.js')
+const cli = cliPath
 let server: ScriptedServer | undefined
 
-beforeAll(() => {
-  if (!existsSync(join(process.cwd(), 'out', 'main', 'cli.js'))) {
-    throw new Error('The CLI is not built: run `npm run build` (npm test does it first).')
-  }
-})
+requireBuiltCli()
 
 afterEach(async () => {
   await server?.close()

@@ -9,11 +9,12 @@ import type { AgentEvent, AgentEventOf } from '../../../src/shared'
 import { startScriptedOpenAI } from '../../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer } from '../../fixtures/scripted-types'
 import { createTempApp, runPrompt } from '../../helpers/temp-app'
+import { cliPath } from '../../helpers/cli'
 import { dockerTestImageReady, TEST_IMAGE } from './helpers'
 
 /** The runtimes through the front doors: `deskclaw run --runtime …` and the app's conversation lifecycle. */
 const ready = await dockerTestImageReady()
-const cli = join(process.cwd(), 'bin', 'deskclaw.js')
+const cli = cliPath
 let server: ScriptedServer | undefined
 
 afterEach(async () => {
