@@ -31,3 +31,15 @@ export function runChildUntilReadyThenKill<T>(childFile: string, args: string[],
     })
   })
 }
+
+/**
+ * Node 20 cannot run TypeScript and the repo has no tsx, so a child fixture is bundled with
+ * esbuild (already installed as Vite's bundler) into plain CommonJS in `outDir`. Native or
+ * heavy modules stay external and are found through NODE_PATH (see runChildUntilReadyThenKill).
+ */
+export async function bundleFixture(entry: string, outDir: string, external: string[] = []): Promise<string> {
+  const { build } = await import('esbuild')
+  const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.cjs`)
+  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external, logLevel: 'silent' })
+  return outfile
+}

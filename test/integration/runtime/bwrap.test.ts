@@ -2,8 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BwrapRuntime, NativeRuntime } from '../../../src/main/runtime'
-import { build } from 'esbuild'
-import { runChildUntilReadyThenKill } from '../../helpers/child-process'
+import { bundleFixture, runChildUntilReadyThenKill } from '../../helpers/child-process'
 import { requireCapability } from '../../helpers/capability'
 import type { BwrapChildReady } from './fixtures/bwrap-child'
 import { type RequestExtras, hostProcessesMatching, sleep, startHttpServer, tempWorkspace, removeTempWorkspaces } from './helpers'
@@ -160,18 +159,7 @@ describe.runIf(ready)('bwrap runtime (real bubblewrap)', () => {
 
 describe.runIf(ready)('bwrap when the app is killed', () => {
   it('takes the sandboxed command with it: nothing is left running after a SIGKILL mid-command', async () => {
-    const bundleDir = tempWorkspace('deskclaw-bwrap-child-')
-    const childFile = path.join(bundleDir, 'bwrap-child.cjs')
-    await build({
-      entryPoints: [path.join(__dirname, 'fixtures/bwrap-child.ts')],
-      outfile: childFile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: ['dockerode'],
-      logLevel: 'silent'
-    })
+    const childFile = await bundleFixture(path.join(__dirname, 'fixtures/bwrap-child.ts'), tempWorkspace('deskclaw-bwrap-child-'), ['dockerode'])
     const seconds = `${300 + (process.pid % 100)}.${Date.now() % 997}` // a sleep nobody else runs
     await runChildUntilReadyThenKill<BwrapChildReady>(childFile, [tempWorkspace('deskclaw-bwrap-ws-'), seconds], 'bwrap child')
     const deadline = Date.now() + 3_000

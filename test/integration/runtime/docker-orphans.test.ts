@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runChildUntilReadyThenKill } from '../../helpers/child-process'
+import { bundleFixture, runChildUntilReadyThenKill } from '../../helpers/child-process'
 import { DockerRuntime } from '../../../src/main/runtime'
 import type { OrphanChildReady } from './fixtures/orphan-child'
 import { dockerTestImageReady, TEST_IMAGE, tempWorkspace, removeTempWorkspaces } from './helpers'
@@ -11,19 +10,8 @@ afterAll(removeTempWorkspaces)
 const ready = await dockerTestImageReady()
 
 /** Node 20 cannot run TypeScript: bundle the child with esbuild (as the store crash test does). */
-async function bundleChild(): Promise<string> {
-  const outfile = path.join(tempWorkspace('deskclaw-orphan-bundle-'), 'orphan-child.cjs')
-  await build({
-    entryPoints: [path.join(__dirname, 'fixtures/orphan-child.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['dockerode'],
-    logLevel: 'silent'
-  })
-  return outfile
+function bundleChild(): Promise<string> {
+  return bundleFixture(path.join(__dirname, 'fixtures/orphan-child.ts'), tempWorkspace('deskclaw-orphan-bundle-'), ['dockerode'])
 }
 
 /** Runs the child until its command runs in a container, SIGKILLs it, resolves once it is gone. */

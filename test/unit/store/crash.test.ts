@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { runChildUntilReadyThenKill } from '../../helpers/child-process'
+import { bundleFixture, runChildUntilReadyThenKill } from '../../helpers/child-process'
 import type { CrashChildReady } from '../../fixtures/store-crash-child'
 import { SqliteConversationStore } from '../../../src/main/store'
 import { tempDbPath, tempDir } from './helpers'
@@ -9,24 +8,9 @@ import { tempDbPath, tempDir } from './helpers'
 const repoRoot = path.resolve(__dirname, '../../..')
 const READY_AFTER_DELTAS = 500
 
-/**
- * Node 20 cannot run TypeScript and the repo has no tsx, so the child is bundled with esbuild
- * (already installed as Vite's bundler) into plain CommonJS. better-sqlite3 stays external and is
- * found through NODE_PATH, so the child loads the same native addon the tests use.
- */
-async function bundleChild(): Promise<string> {
-  const outfile = path.join(tempDir(), 'store-crash-child.cjs')
-  await build({
-    entryPoints: [path.join(repoRoot, 'test/fixtures/store-crash-child.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    logLevel: 'silent'
-  })
-  return outfile
+/** The child fixture as CommonJS; better-sqlite3 stays external, so it loads the addon the tests use. */
+function bundleChild(): Promise<string> {
+  return bundleFixture(path.join(repoRoot, 'test/fixtures/store-crash-child.ts'), tempDir(), ['better-sqlite3'])
 }
 
 /** Starts the child, waits for its ready line, SIGKILLs it and resolves once it is gone. */
