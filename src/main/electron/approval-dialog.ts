@@ -1,17 +1,19 @@
 import { dialog, type BrowserWindow } from 'electron'
-import type { AgentEventOf } from '../../shared'
+import { previewAsText, type AgentEventOf, type ToolMessages } from '../../shared'
 import type { ApprovalBroker } from '../risk'
 
 /**
  * When the main window is hidden or minimised, a question comes as a native dialog
- * (DESIGN §4) so it is never waiting unseen until the timeout denies it.
+ * (docs/risk.md) so it is never waiting unseen until the timeout denies it.
  */
 export async function askWithNativeDialog(
   broker: ApprovalBroker,
   question: AgentEventOf<'approval_requested'>,
-  parent: BrowserWindow | null
+  parent: BrowserWindow | null,
+  messages: ToolMessages | undefined
 ): Promise<void> {
-  const fields = question.preview.fields.map(
+  const preview = previewAsText(question.preview, messages, 'en')
+  const fields = preview.fields.map(
     (field) => `${field.label}: ${field.value.length > 600 ? `${field.value.slice(0, 600)}…` : field.value}`
   )
   // The findings are the why: each one, with the part of the input that fired it.
@@ -22,7 +24,7 @@ export async function askWithNativeDialog(
   const options = {
     type: 'warning' as const,
     title: 'DeskClaw',
-    message: `${question.preview.title} — ${question.reason}`,
+    message: `${preview.title} — ${question.reason}`,
     detail,
     buttons: ['Deny', 'Allow once', 'Allow for this conversation'],
     defaultId: 0,

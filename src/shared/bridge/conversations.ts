@@ -1,0 +1,87 @@
+/**
+ * Conversations over the bridge: summaries, messages, tool-call records, runs, the full detail
+ * snapshot, and the conversations.* calls.
+ */
+import { z } from 'zod'
+import { ToolAttachmentRefSchema, ToolCallStatusSchema, UsageSchema } from '../agent-events'
+import { VerdictSchema } from '../risk'
+import { defineCall } from './define-call'
+
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number()
+})
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  runId: z.string().nullable(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  createdAt: z.number()
+})
+export type ChatMessage = z.infer<typeof ChatMessageSchema>
+
+export const ToolCallRecordSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  runId: z.string(),
+  tool: z.string(),
+  args: z.unknown(),
+  status: ToolCallStatusSchema,
+  isError: z.boolean(),
+  output: z.string(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  /** Which runtime ran it (shell tools), when it ran. */
+  runtime: z.string().nullable().optional(),
+  /** What the risk engine decided (allow | ask | deny), once judged. */
+  verdict: VerdictSchema.nullable().optional(),
+  /** The tool's one-line summary of the call (absent for invalid calls and older records). */
+  summary: z.string().optional(),
+  /** Images and files the tool returned. */
+  attachments: z.array(ToolAttachmentRefSchema).optional()
+})
+export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
+
+export const RunSummarySchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  status: z.enum(['running', 'completed', 'failed', 'cancelled', 'interrupted']),
+  stopReason: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  usage: UsageSchema.nullable()
+})
+export type RunSummary = z.infer<typeof RunSummarySchema>
+
+export const ConversationDetailSchema = z.object({
+  conversation: ConversationSummarySchema,
+  messages: z.array(ChatMessageSchema),
+  toolCalls: z.array(ToolCallRecordSchema),
+  runs: z.array(RunSummarySchema)
+})
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>
+
+export const conversationCalls = {
+  'conversations.list': defineCall(z.object({}), z.array(ConversationSummarySchema)),
+  'conversations.create': defineCall(
+    z.object({ title: z.string().max(200).optional() }),
+    ConversationSummarySchema
+  ),
+  'conversations.get': defineCall(
+    z.object({ id: z.string() }),
+    // lastEventSeq: the snapshot holds every agent event up to this seq; apply only later ones.
+    ConversationDetailSchema.extend({ lastEventSeq: z.number().int() })
+  ),
+  'conversations.rename': defineCall(
+    z.object({ id: z.string(), title: z.string().min(1).max(200) }),
+    ConversationSummarySchema
+  ),
+  'conversations.delete': defineCall(z.object({ id: z.string() }), z.object({}))
+} as const

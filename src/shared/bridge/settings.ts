@@ -1,0 +1,48 @@
+/** Settings over the bridge: autonomy, provider, language, runtime, the Settings shape, and settings.* calls. */
+import { z } from 'zod'
+import { defineCall } from './define-call'
+
+export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
+export type Autonomy = z.infer<typeof AutonomySchema>
+
+export const ProviderKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible'])
+export type ProviderKind = z.infer<typeof ProviderKindSchema>
+
+export const LanguageSchema = z.enum(['en', 'zh-CN'])
+
+/** Where shell commands run (docs/runtimes.md). `auto`: docker, else bwrap / sandbox-exec, else native. */
+export const RuntimeChoiceSchema = z.enum(['auto', 'docker', 'bwrap', 'native'])
+export type RuntimeChoice = z.infer<typeof RuntimeChoiceSchema>
+export type Language = z.infer<typeof LanguageSchema>
+
+export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
+export type ImageInput = z.infer<typeof ImageInputSchema>
+
+export const SettingsSchema = z.object({
+  provider: ProviderKindSchema,
+  model: z.string(),
+  baseUrl: z.string(),
+  /** Name of the environment variable holding the key; the key itself never crosses the bridge. */
+  apiKeyEnv: z.string(),
+  autonomy: AutonomySchema,
+  workspace: z.string(),
+  language: LanguageSchema,
+  maxIterations: z.number().int().min(1).max(100),
+  approvalTimeoutMs: z.number().int().min(1000),
+  runtime: RuntimeChoiceSchema,
+  /** The sandbox image for the docker runtime. */
+  dockerImage: z.string().min(1),
+  /** Environment variables passed to commands even though their names look like secrets. */
+  allowedEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(100),
+  /**
+   * Whether the model is sent images tools return: `auto` guesses from the provider and model
+   * name, `off` sends a text note instead (for text-only models, which refuse images).
+   */
+  imageInput: ImageInputSchema
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+export const settingsCalls = {
+  'settings.get': defineCall(z.object({}), SettingsSchema),
+  'settings.update': defineCall(SettingsSchema.partial(), SettingsSchema)
+} as const
