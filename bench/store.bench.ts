@@ -48,7 +48,7 @@ function realisticRun(conversationId: string, runId: string): AgentEvent[] {
       tool: 'shell',
       args,
       reason: 'runs a command',
-      preview: { title: 'Run a command', fields: [{ label: 'Command', value: args.command, code: true }] },
+      preview: { title: { key: 'Run a command' }, fields: [{ label: { key: 'Command' }, value: args.command, code: true }] },
       assessment: { verdict: 'ask', findings: [], alwaysRule: null },
       bindingHash: `${runId}_hash_${step}`,
       expiresAt: at + 60_000

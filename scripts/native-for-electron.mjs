@@ -2,7 +2,7 @@
 /**
  * Builds better-sqlite3 for Electron's ABI into build/native/electron-<version>/, leaving the
  * Node build in node_modules untouched, so `npm start` and `npm test` never fight over one
- * binary (DESIGN §8). Runs before `npm start`; does nothing when the build is already there.
+ * binary (docs/architecture.md). Runs before `npm start`; does nothing when the build is already there.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The one event stream (DESIGN §1). The loop emits these; the store persists them, the bridge
+ * The one event stream (docs/architecture.md). The loop emits these; the store persists them, the bridge
  * forwards them, `deskclaw run --json` prints them as NDJSON. Zod schemas so every consumer that
  * receives them over a wire can validate; renderer code imports types only.
  */
@@ -20,19 +20,47 @@ export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>
 export const StopReasonSchema = z.enum(['final', 'max_iterations', 'cancelled'])
 export type StopReason = z.infer<typeof StopReasonSchema>
 
-/** What the approval modal shows: exactly what will run, as labelled fields. */
+/**
+ * Text a tool shows the user: a key into the tool's own message table (en and zh-CN, declared in
+ * the tool's file) with parameters. The renderer translates keys, never English sentences
+ * (docs/architecture.md, "Adding a tool").
+ */
+export const ToolTextSchema = z.object({
+  key: z.string().min(1).max(200),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+export type ToolText = z.infer<typeof ToolTextSchema>
+
+/** Media types an image may have anywhere it is shown (previews, tool output). */
+export const ImageMediaTypeSchema = z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
+export type ImageMediaType = z.infer<typeof ImageMediaTypeSchema>
+
+/** An image inside an approval preview (a screenshot of what is about to happen): part of what the approval is bound to. */
+export const PreviewImageSchema = z.object({
+  mediaType: ImageMediaTypeSchema,
+  /** Base64; at most ~4 MB of image. */
+  data: z.string().max(6_000_000),
+  alt: ToolTextSchema.optional()
+})
+export type PreviewImage = z.infer<typeof PreviewImageSchema>
+
+/** What the approval modal shows: exactly what will run, as labelled fields, and optionally an image. */
 export const ApprovalPreviewSchema = z.object({
-  title: z.string(),
+  title: ToolTextSchema,
   fields: z.array(
     z.object({
-      label: z.string(),
+      label: ToolTextSchema,
+      /** The exact value (what runs); shown as is unless `display` is given. */
       value: z.string(),
+      /** Prose to show instead of `value` (translated), e.g. what a runtime name means. */
+      display: ToolTextSchema.optional(),
       /** Render as code (commands, file content, paths). */
       code: z.boolean().optional(),
       /** The tool argument this field shows, so risk finding spans (RiskSpan.arg) can be highlighted in it. */
       arg: z.string().optional()
     })
-  )
+  ),
+  image: PreviewImageSchema.optional()
 })
 export type ApprovalPreview = z.infer<typeof ApprovalPreviewSchema>
 
@@ -72,6 +100,21 @@ export const PendingApprovalSchema = z.object({
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
+/**
+ * A file a tool produced (a screenshot, a capture), stored apart from the event log and fetched by
+ * id (`attachments.get`), so events and snapshots stay small.
+ */
+export const ToolAttachmentRefSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'file']),
+  mediaType: z.string(),
+  name: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  bytes: z.number().int()
+})
+export type ToolAttachmentRef = z.infer<typeof ToolAttachmentRefSchema>
+
 const base = {
   runId: z.string(),
   conversationId: z.string(),
@@ -87,7 +130,9 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     ...base,
     callId: z.string(),
     tool: z.string(),
-    args: z.unknown()
+    args: z.unknown(),
+    /** One line saying what the call does, from the tool's own summary(args); absent when the arguments are invalid. */
+    summary: z.string().optional()
   }),
   z.object({
     type: z.literal('tool_output_delta'),
@@ -127,6 +172,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     runtime: z.string().optional(),
     /** What the user sees (may be longer than what the model got). */
     output: z.string(),
+    /** Images and files the tool returned (stored by id). */
+    attachments: z.array(ToolAttachmentRefSchema).optional(),
     durationMs: z.number()
   }),
   z.object({

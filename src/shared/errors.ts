@@ -1,4 +1,4 @@
-/** Errors are values at boundaries (DESIGN §9): a code the UI can translate and a one-line message. */
+/** Errors are values at boundaries (docs/architecture.md): a code the UI can translate and a one-line message. */
 export const ErrorCodes = [
   'VALIDATION_FAILED',
   'NOT_FOUND',

@@ -1,5 +1,5 @@
 /**
- * The risk engine's verdicts as every side sees them (DESIGN §4): the loop acts on them, the
+ * The risk engine's verdicts as every side sees them (docs/risk.md): the loop acts on them, the
  * approval modal shows them, the audit log keeps them, `deskclaw risk` prints them.
  */
 import { z } from 'zod'
@@ -61,6 +61,10 @@ export const RiskAssessmentSchema = z.object({
   findings: z.array(RiskFindingSchema),
   /** The narrow rule "always allow" would save, or null when the call may not be saved (why in alwaysBlockedReason). */
   alwaysRule: RiskRuleSchema.nullable(),
-  alwaysBlockedReason: z.string().optional()
+  alwaysBlockedReason: z.string().optional(),
+  /** The same reason as a code the renderer translates (alwaysBlockedReason is the English text). */
+  alwaysBlocked: z
+    .object({ code: z.enum(['always.single-only', 'always.runs-other-code']), program: z.string().optional() })
+    .optional()
 })
 export type RiskAssessment = z.infer<typeof RiskAssessmentSchema>

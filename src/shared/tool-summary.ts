@@ -1,26 +1,9 @@
 /**
- * One line that says what a tool call does (`ls -la`, `notes/a.txt`), for the timeline and the CLI.
+ * One line that says what a tool call does, for the timeline and the CLI. Each tool writes its own
+ * (`summary(args)`, sent on tool_call_started); `summarizeArgs` is only the fallback for calls that
+ * have none (invalid arguments, records from before summaries existed). It knows no argument names.
  * Plain functions, no dependencies: the renderer imports them as values.
  */
-const PREFERRED_KEYS = [
-  'command',
-  'cmd',
-  'argv',
-  'path',
-  'file',
-  'filePath',
-  'file_path',
-  'target',
-  'url',
-  'query',
-  'pattern',
-  'app',
-  'device',
-  'port',
-  'to',
-  'name',
-  'text'
-]
 
 function asLine(value: unknown): string | null {
   if (typeof value === 'string') return value
@@ -31,24 +14,22 @@ function asLine(value: unknown): string | null {
   return null
 }
 
+/** Text on one line, newlines shown as ⏎, cut to `maxLength` with an ellipsis. */
+export function oneLine(text: string, maxLength = 140): string {
+  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim()
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line
+}
+
+/** The first plain value of the arguments, on one line. */
 export function summarizeArgs(args: unknown, maxLength = 140): string {
   let summary: string | null = asLine(args)
   if (summary === null && args && typeof args === 'object' && !Array.isArray(args)) {
-    const record = args as Record<string, unknown>
-    for (const key of PREFERRED_KEYS) {
-      summary = asLine(record[key])
+    for (const value of Object.values(args as Record<string, unknown>)) {
+      summary = asLine(value)
       if (summary) break
     }
-    if (!summary) {
-      for (const value of Object.values(record)) {
-        summary = asLine(value)
-        if (summary) break
-      }
-    }
   }
-  if (!summary) return ''
-  const line = summary.replace(/\s*\n\s*/g, ' ⏎ ').trim()
-  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line
+  return summary ? oneLine(summary, maxLength) : ''
 }
 
 export function prettyJson(value: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * Risk verdicts in a real Chromium against the web host (DESIGN §4): a known-safe read runs
+ * Risk verdicts in a real Chromium against the web host (docs/risk.md): a known-safe read runs
  * without a question, a write asks with its findings highlighted in the exact command, Deny keeps
  * the files and tells the model why, and "Allow for this conversation" asks only once.
  */
@@ -11,7 +11,7 @@ import { startWebHost, type WebHost } from '../../src/main/bridge'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { hasChromium, openBrowser, rendererDir, screenshotDir } from '../helpers/browser'
+import { hasChromium, openBrowser, rendererDir, screenshotDir, settled } from '../helpers/browser'
 import { createTempApp, type TempApp } from '../helpers/temp-app'
 
 const reviewDir = join(process.cwd(), 'test-results')
@@ -222,13 +222,4 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
 
 function eventsOf<T extends AgentEvent['type']>(events: AgentEvent[], type: T): Array<AgentEventOf<T>> {
   return events.filter((e): e is AgentEventOf<T> => e.type === type)
-}
-
-/** Waits until CSS transitions and animations have finished, so screenshots show the final frame. */
-async function settled(page: Page): Promise<void> {
-  // A function, not a string: the app's CSP forbids eval. It runs in the page, where document exists.
-  await page.waitForFunction(() => {
-    const doc = (globalThis as { document?: { getAnimations(): Array<{ playState: string }> } }).document
-    return doc !== undefined && doc.getAnimations().every((animation) => animation.playState !== 'running')
-  })
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../src/main/bridge'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { hasChromium, openBrowser, rendererDir, screenshotDir } from '../helpers/browser'
+import { hasChromium, openBrowser, rendererDir, screenshotDir, settled } from '../helpers/browser'
 import { createTempApp, type TempApp } from '../helpers/temp-app'
 
 
@@ -102,12 +102,3 @@ describe.skipIf(!hasChromium())('web UI end to end', () => {
     expect(toolMessage.content).toContain('Not in this folder, please.')
   })
 })
-
-/** Waits until CSS transitions and animations have finished, so screenshots show the final frame. */
-async function settled(page: Page): Promise<void> {
-  // A function, not a string: the app's CSP forbids eval. It runs in the page, where document exists.
-  await page.waitForFunction(() => {
-    const doc = (globalThis as { document?: { getAnimations(): Array<{ playState: string }> } }).document
-    return doc !== undefined && doc.getAnimations().every((animation) => animation.playState !== 'running')
-  })
-}

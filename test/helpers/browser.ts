@@ -25,3 +25,12 @@ export async function openBrowser(pageOptions: Parameters<Browser['newPage']>[0]
   page.on('pageerror', (error) => console.error('[page error]', error.message))
   return { browser, page }
 }
+
+/** Waits until CSS transitions and animations have finished, so screenshots show the final frame. */
+export async function settled(page: Page): Promise<void> {
+  // A function, not a string: the app's CSP forbids eval. It runs in the page, where document exists.
+  await page.waitForFunction(() => {
+    const doc = (globalThis as { document?: { getAnimations(): Array<{ playState: string }> } }).document
+    return doc !== undefined && doc.getAnimations().every((animation) => animation.playState !== 'running')
+  })
+}

@@ -30,8 +30,8 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     expect(types).toEqual(expect.arrayContaining(['approval_requested', 'approval_resolved', 'tool_call_completed']))
     const requested = events.find((event) => event.type === 'approval_requested')
     expect(requested && requested.type === 'approval_requested' && requested.preview.fields).toEqual([
-      { label: 'Path', value: 'notes/hello.txt', code: true, arg: 'path' },
-      { label: 'Content', value: 'hi there\n', code: true }
+      { label: { key: 'path' }, value: 'notes/hello.txt', code: true, arg: 'path' },
+      { label: { key: 'content' }, value: 'hi there\n', code: true }
     ])
     expect(toolMessages(1)[0]!.content).toContain('Wrote 9 bytes to notes/hello.txt')
 

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ScriptStep } from '../fixtures/scripted-types'
 import { runPrompt, scriptedApps } from '../helpers/temp-app'
-import type { AgentEvent, AgentEventOf } from '../../src/shared'
+import { previewAsText, type AgentEvent, type AgentEventOf } from '../../src/shared'
 
-/** The approval answers end to end: a real app, a real store, a scripted model (research §10.5). */
+/** The approval answers end to end: a real app, a real store, a scripted model (docs/risk.md). */
 const { setup, server } = scriptedApps()
 
 const shell = (command: string): ScriptStep => ({ toolCalls: [{ name: 'shell', args: { command } }] })
@@ -101,6 +101,7 @@ describe('approvals', () => {
     const { events } = await runPrompt(app, 'clean')
     expect(of(events, 'risk_assessed').map((e) => e.action)).toEqual(['allow', 'ask'])
     expect(of(events, 'tool_call_completed')[0]).toMatchObject({ status: 'completed', runtime: 'native' })
-    expect(of(events, 'approval_requested')[0]!.preview.fields.find((f) => f.label === 'Runs in')!.value).toMatch(/^native \(no sandbox/)
+    const shown = previewAsText(of(events, 'approval_requested')[0]!.preview, app.app.registry.get('shell')!.messages, 'en')
+    expect(shown.fields.find((f) => f.label === 'Runs in')!.value).toMatch(/^native \(no sandbox/)
   })
 })

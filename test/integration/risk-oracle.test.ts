@@ -9,7 +9,7 @@ import { ExecutionOracle, mapLimit, oracleUnavailableReason, type OracleRun } fr
 import { shellCases } from '../unit/risk/shell-cases'
 
 /**
- * The differential execution oracle (research/agent-safety.md §10.2; the issue's "Done when"):
+ * The differential execution oracle (docs/risk.md):
  * whenever the engine says `allow`, running the command for real under bubblewrap + strace shows
  * only programs the engine considered, and nothing changes outside the workspace (nor inside it:
  * `allow` means read-only). Checked for every corpus command the engine allows and for generated

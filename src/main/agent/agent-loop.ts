@@ -1,4 +1,4 @@
-import { streamText, type LanguageModel, type ModelMessage, type ToolContent } from 'ai'
+import { streamText, type ImagePart, type LanguageModel, type ModelMessage, type TextPart, type ToolContent } from 'ai'
 import {
   AppError,
   newId,
@@ -21,6 +21,8 @@ export interface AgentLoopOptions {
   systemPrompt: string
   maxIterations: number
   maxRetries: number
+  /** The model takes image input; otherwise images tools return reach it as a text note. */
+  acceptsImages: boolean
   emit(event: AgentEvent): void
   /** Persists model messages as soon as they exist, so the next turn has the context. */
   onModelMessages(messages: ModelMessage[]): void
@@ -40,7 +42,7 @@ export type AgentRunOutcome =
   | { status: 'failed'; error: AppErrorShape; iterations: number }
 
 /**
- * The loop (DESIGN §2): one streamed model call per step, tools declared without `execute` so
+ * The loop (docs/architecture.md): one streamed model call per step, tools declared without `execute` so
  * execution, approval and truncation stay ours; stops on a final answer, maxIterations, cancel
  * or an unrecoverable error. Never throws: the outcome is also emitted as an event.
  */
@@ -74,9 +76,9 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
       if (step.toolCalls.length === 0) return complete('final')
 
       const results = await options.runner.runStep(step.toolCalls, { ...scope, signal: input.signal })
-      const toolMessage: ModelMessage = { role: 'tool', content: toToolContent(results) }
-      messages.push(toolMessage)
-      options.onModelMessages([toolMessage])
+      const resultMessages = toResultMessages(results, options.acceptsImages)
+      messages.push(...resultMessages)
+      options.onModelMessages(resultMessages)
     }
   } catch (error) {
     if (input.signal.aborted) return complete('cancelled')
@@ -147,13 +149,40 @@ async function streamStep(
   return { text, toolCalls, responseMessages }
 }
 
-function toToolContent(results: ToolCallResult[]): ToolContent {
-  return results.map(({ call, forLlm, isError }) => ({
-    type: 'tool-result' as const,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    output: isError ? { type: 'error-text' as const, value: forLlm } : { type: 'text' as const, value: forLlm }
-  }))
+/**
+ * The tool message, and after it a user message with the images the tools returned: every
+ * provider's chat API accepts images in a user message, while tool messages are text-only in
+ * OpenAI-style APIs (docs/architecture.md, "Images"). A text-only model gets a note instead.
+ */
+function toResultMessages(results: ToolCallResult[], acceptsImages: boolean): ModelMessage[] {
+  const content: ToolContent = results.map(({ call, forLlm, isError, images }) => {
+    const value = forLlm + imageNote(images, acceptsImages)
+    return {
+      type: 'tool-result' as const,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: isError ? { type: 'error-text' as const, value } : { type: 'text' as const, value }
+    }
+  })
+  const messages: ModelMessage[] = [{ role: 'tool', content }]
+  const withImages = acceptsImages ? results.filter((result) => result.images.length > 0) : []
+  if (withImages.length > 0) {
+    const parts: Array<TextPart | ImagePart> = []
+    for (const { call, images } of withImages) {
+      parts.push({ type: 'text', text: `Image${images.length > 1 ? 's' : ''} returned by ${call.toolName} (call ${call.toolCallId}):` })
+      for (const image of images) parts.push({ type: 'image', image: image.data, mediaType: image.mediaType })
+    }
+    messages.push({ role: 'user', content: parts })
+  }
+  return messages
+}
+
+function imageNote(images: ToolCallResult['images'], acceptsImages: boolean): string {
+  if (images.length === 0) return ''
+  const labels = images.map((image) => image.label).join(', ')
+  return acceptsImages
+    ? `\n[${images.length} image${images.length > 1 ? 's' : ''} attached in the next message: ${labels}]`
+    : `\n[The tool returned ${images.length > 1 ? 'images' : 'an image'} (${labels}) that you cannot see: this model is configured as text-only. The user can see it in DeskClaw.]`
 }
 
 function addUsage(total: Required<Usage>) {

@@ -1,7 +1,15 @@
-import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskAssessment, type RiskRule } from '../../shared'
-import type { Runtime } from '../runtime'
-import { bindingHash, stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine } from '../risk'
-import { truncateForModel, type OutputLimits, type ToolOutput, type ToolRegistry } from '../tools'
+import {
+  errorMessage,
+  newId,
+  type AgentEvent,
+  type ApprovalPreview,
+  type Autonomy,
+  type RiskAssessment,
+  type RiskRule,
+  type ToolAttachmentRef
+} from '../../shared'
+import { bindingHash, stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine, type ToolCallToAssess } from '../risk'
+import { riskSubjectOf, truncateForModel, type AnyTool, type OutputLimits, type ToolAttachment, type ToolOutput, type ToolRegistry } from '../tools'
 
 export interface ModelToolCall {
   toolCallId: string
@@ -9,10 +17,28 @@ export interface ModelToolCall {
   input: unknown
 }
 
+/** An image a tool returned, as the model receives it (base64). */
+export interface ModelImage {
+  mediaType: string
+  data: string
+  /** How the result text refers to it (name, size). */
+  label: string
+}
+
 export interface ToolCallResult {
   call: ModelToolCall
   forLlm: string
   isError: boolean
+  images: ModelImage[]
+}
+
+/** Where an attachment is kept, with what it belongs to. */
+export interface AttachmentToSave {
+  ref: ToolAttachmentRef
+  conversationId: string
+  runId: string
+  callId: string
+  data: Uint8Array
 }
 
 export interface ToolCallRunnerOptions {
@@ -25,10 +51,11 @@ export interface ToolCallRunnerOptions {
   saveAlwaysRule(rule: RiskRule, approvalId: string): void
   autonomy: Autonomy
   workspace: string
-  runtime: Runtime
-  /** The runtime fell back to no OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). Read after runtime.ready(). */
+  /** Commands run without an OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). Read after the preview, which waits for the runtime's choice. */
   unsandboxed?(): boolean
   outputLimits: OutputLimits
+  /** Stores an image or file a tool returned, before the event that refers to it. */
+  saveAttachment(attachment: AttachmentToSave): void
   emit(event: AgentEvent): void
 }
 
@@ -39,7 +66,7 @@ interface RunScope {
 }
 
 /**
- * One tool call's path (DESIGN §2): validate → policy → approval if asked → run → truncate.
+ * One tool call's path (docs/architecture.md): validate → policy → approval if asked → run → truncate.
  * Every failure becomes a result the model sees; nothing here throws.
  */
 export class ToolCallRunner {
@@ -68,11 +95,17 @@ export class ToolCallRunner {
     // Duration is how long the tool ran, not how long the user took to answer.
     let executionStarted = started
     const base = { runId: scope.runId, conversationId: scope.conversationId }
-    emit({ type: 'tool_call_started', ...base, at: started, callId, tool: call.toolName, args: call.input })
+    // The definition is looked up once: a tool source may remove the tool while the call waits for an answer.
+    const definition = registry.get(call.toolName)
+    const checked = registry.checkArgs(call.toolName, call.input)
+    const summary = definition && checked.ok ? describeCall(definition, checked.args) : undefined
+    emit({ type: 'tool_call_started', ...base, at: started, callId, tool: call.toolName, args: call.input, ...(summary ? { summary } : {}) })
 
-    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput, hint: string, ran = false) => {
+    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput) => {
       const forUser = output.forUser ?? output.forLlm
+      const hint = definition?.truncationHint ?? 'Ask for a narrower result to see the omitted part.'
       const forLlm = truncateForModel(output.forLlm, this.options.outputLimits, hint).text
+      const saved = this.saveAttachments(output.attachments ?? [], { ...base, callId })
       emit({
         type: 'tool_call_completed',
         ...base,
@@ -82,36 +115,34 @@ export class ToolCallRunner {
         status,
         isError: output.isError,
         output: forUser,
-        ...(ran && definition?.category === 'shell' ? { runtime: this.options.runtime.name } : {}),
+        ...(output.ranIn ? { runtime: output.ranIn } : {}),
+        ...(saved.refs.length > 0 ? { attachments: saved.refs } : {}),
         durationMs: Date.now() - executionStarted
       })
-      return { forLlm, isError: output.isError }
+      return { forLlm, isError: output.isError, images: saved.images }
     }
 
-    const definition = registry.get(call.toolName)
-    const checked = registry.checkArgs(call.toolName, call.input)
-    if (!checked.ok || !definition) return finish('error', { forLlm: checked.ok ? `Unknown tool ${call.toolName}.` : checked.error, isError: true }, '')
-    const hint = readMoreHint(call.toolName)
+    if (!checked.ok || !definition) return finish('error', { forLlm: checked.ok ? `Unknown tool ${call.toolName}.` : checked.error, isError: true })
 
-    let preview
+    let preview: ApprovalPreview
+    let subject: ToolCallToAssess['subject']
     try {
-      // The runtime's name is final once it has been chosen (auto probes docker and bwrap once).
-      await this.options.runtime.ready?.()
-      preview = definition.preview(checked.args, { workspace: this.options.workspace, runtime: this.options.runtime.name })
+      preview = await definition.preview(checked.args, { workspace: this.options.workspace })
+      subject = riskSubjectOf(definition, checked.args)
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
-      return finish('error', { forLlm: errorMessage(error), isError: true }, '')
+      return finish('error', { forLlm: errorMessage(error), isError: true })
     }
 
     // What runs is a private copy: nothing can change the arguments between approval and execution.
     const args = structuredClone(checked.args)
-    const { workspace, runtime } = this.options
-    const hash = bindingHash({ tool: call.toolName, args, workspace, runtime: runtime.name, preview })
+    const { workspace } = this.options
+    const hash = bindingHash({ tool: call.toolName, args, workspace, preview })
     let assessment: RiskAssessment
     try {
       const engine = await this.options.risk
       assessment = engine.assess(
-        { tool: call.toolName, category: definition.category, args },
+        { tool: call.toolName, category: definition.category, access: definition.access, subject },
         { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false }
       )
     } catch (error) {
@@ -135,7 +166,7 @@ export class ToolCallRunner {
       source: granted ? 'conversation_grant' : 'policy'
     })
     if (action === 'deny') {
-      return finish('denied', { forLlm: `Not allowed: ${explain(assessment, 'deny')} It did not run.`, isError: true }, '')
+      return finish('denied', { forLlm: `Not allowed: ${explain(assessment, 'deny')} It did not run.`, isError: true })
     }
     if (action === 'ask') {
       const answer = await this.options.approvals.request({
@@ -155,14 +186,14 @@ export class ToolCallRunner {
           answer.by === 'user'
             ? `The user denied this ${call.toolName} call.${why} It did not run. Do not repeat it unchanged.`
             : `This ${call.toolName} call was not approved (${answer.by}).${why} It did not run.`
-        return finish('denied', { forLlm: text, isError: true }, '')
+        return finish('denied', { forLlm: text, isError: true })
       }
       if (answer.answer === 'allow_conversation') this.options.grants.grant(scope.conversationId, hash)
       if (answer.answer === 'allow_always' && assessment.alwaysRule) this.options.saveAlwaysRule(assessment.alwaysRule, answer.approvalId)
     }
     // The binding is checked again at the last moment: what runs is what was judged and shown.
-    if (bindingHash({ tool: call.toolName, args, workspace, runtime: runtime.name, preview }) !== hash) {
-      return finish('denied', { forLlm: 'The call changed after it was approved, so it did not run.', isError: true }, '')
+    if (bindingHash({ tool: call.toolName, args, workspace, preview }) !== hash) {
+      return finish('denied', { forLlm: 'The call changed after it was approved, so it did not run.', isError: true })
     }
 
     executionStarted = Date.now()
@@ -172,18 +203,52 @@ export class ToolCallRunner {
       runId: scope.runId,
       callId,
       signal: scope.signal,
-      runtime: this.options.runtime,
       onOutput: (stream, chunk) =>
         emit({ type: 'tool_output_delta', ...base, at: Date.now(), callId, stream, chunk })
     })
-    return finish(output.isError ? 'error' : 'completed', output, hint, true)
+    return finish(output.isError ? 'error' : 'completed', output)
+  }
+
+  /** Stores each attachment before the event that names it; images also go to the model. A failure to store is said, not thrown. */
+  private saveAttachments(
+    attachments: ToolAttachment[],
+    owner: { conversationId: string; runId: string; callId: string }
+  ): { refs: ToolAttachmentRef[]; images: ModelImage[] } {
+    const refs: ToolAttachmentRef[] = []
+    const images: ModelImage[] = []
+    for (const attachment of attachments) {
+      const ref: ToolAttachmentRef = {
+        id: newId('att'),
+        kind: attachment.kind,
+        mediaType: attachment.mediaType,
+        bytes: attachment.data.byteLength,
+        ...(attachment.name ? { name: attachment.name } : {}),
+        ...(attachment.kind === 'image' && attachment.width ? { width: attachment.width } : {}),
+        ...(attachment.kind === 'image' && attachment.height ? { height: attachment.height } : {})
+      }
+      try {
+        this.options.saveAttachment({ ref, ...owner, data: attachment.data })
+      } catch (error) {
+        console.warn(`[deskclaw] could not store an attachment of ${owner.callId}: ${errorMessage(error)}`)
+        continue
+      }
+      refs.push(ref)
+      if (attachment.kind === 'image') {
+        const size = ref.width && ref.height ? `, ${ref.width}×${ref.height}` : ''
+        images.push({ mediaType: attachment.mediaType, data: Buffer.from(attachment.data).toString('base64'), label: `${ref.name ?? 'image'} (${attachment.mediaType}${size})` })
+      }
+    }
+    return { refs, images }
   }
 }
 
-function readMoreHint(tool: string): string {
-  if (tool === 'file_read') return 'Read the rest with file_read and a larger offset.'
-  if (tool === 'shell') return 'Narrow the command (grep, head, tail, sed -n) to see the omitted part.'
-  return 'Ask for a narrower result to see the omitted part.'
+/** The tool's own one-line summary; a summary that throws is no reason to fail the call. */
+function describeCall(definition: AnyTool, args: Record<string, unknown>): string | undefined {
+  try {
+    return definition.summary(args) || undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** One line for the model and the approval question: the findings that decided the verdict. */

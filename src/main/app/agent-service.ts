@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
 import { AppError, newId, type AgentEvent, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
-import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, type ProviderConfig } from '../providers'
+import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
-import type { Runtime } from '../runtime'
 import type { ConversationStore } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
+import type { AppService } from './services'
 
 export interface AgentServiceDeps {
   store: ConversationStore
@@ -15,7 +15,6 @@ export interface AgentServiceDeps {
   risk: Promise<RiskEngine>
   grants: ConversationGrants
   saveAlwaysRule(rule: RiskRule, approvalId: string): void
-  runtime: Runtime
   /** True when commands run natively only because no sandbox was available (stricter policy). */
   unsandboxed?(): boolean
   settings(): Settings
@@ -29,8 +28,9 @@ interface ActiveRun {
   done: Promise<AgentRunOutcome>
 }
 
-/** Starts, tracks and cancels runs; one run at a time per conversation. */
-export class AgentService {
+/** Starts, tracks and cancels runs; one run at a time per conversation. Cancels them all at shutdown. */
+export class AgentService implements AppService {
+  readonly name = 'agent'
   private readonly active = new Map<string, ActiveRun>()
 
   constructor(private readonly deps: AgentServiceDeps) {}
@@ -69,9 +69,9 @@ export class AgentService {
       saveAlwaysRule: this.deps.saveAlwaysRule,
       autonomy: settings.autonomy,
       workspace: settings.workspace,
-      runtime: this.deps.runtime,
       unsandboxed: () => this.deps.unsandboxed?.() ?? false,
       outputLimits: DEFAULT_OUTPUT_LIMITS,
+      saveAttachment: (attachment) => store.saveAttachment(attachment),
       emit: this.deps.emit
     })
     const done = runAgent(
@@ -83,6 +83,7 @@ export class AgentService {
         systemPrompt: buildSystemPrompt(settings.workspace),
         maxIterations: settings.maxIterations,
         maxRetries: MODEL_MAX_RETRIES,
+        acceptsImages: modelAcceptsImages(settings),
         emit: this.deps.emit,
         onModelMessages: (messages) => store.appendModelMessages(conversationId, runId, messages),
         describeError: (error) => describeModelError(error, providerConfig)
@@ -111,5 +112,9 @@ export class AgentService {
     const runs = [...this.active.values()]
     for (const run of runs) run.controller.abort()
     await Promise.allSettled(runs.map((run) => run.done))
+  }
+
+  shutdown(): Promise<void> {
+    return this.cancelAll()
   }
 }

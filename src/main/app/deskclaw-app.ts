@@ -1,13 +1,15 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
-import type { AgentEvent, RiskRule, Settings } from '../../shared'
-import { ApprovalBroker, ConversationGrants, RiskEngine, fromRules, mergeRuleSets, readRuleFile, type RuleSet } from '../risk'
+import type { AgentEvent, Settings } from '../../shared'
+import { apiKeyEnvFor } from '../providers'
+import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
-import { builtinTools, ToolRegistry } from '../tools'
+import { createFileTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
-import { apiKeyEnvFor } from '../providers'
+import { RulesService } from './rules-service'
+import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import { resolveSettings } from './settings'
 
 export interface AppConfig {
@@ -26,24 +28,28 @@ export interface AppConfig {
   home?: string
   /** How runtimes are probed (a bwrap path, a docker host); settings decide the rest. */
   runtimeProbe?: Pick<SelectRuntimeOptions, 'bwrapPath' | 'sandboxExecPath' | 'platform'> & { dockerHost?: string }
+  /** Tool sources beside the built-in packs (MCP servers; tests add their own tools this way). */
+  toolSources?: ToolSource[]
 }
 
-/** Where rules live: the user's file beside the database, and the project's in its workspace. */
-export const USER_RULES_FILE = 'rules.json'
-export const PROJECT_RULES_FILE = '.deskclaw/rules.json'
-
-/** The composition root: every main-process service, built from one config (DESIGN §1). */
+/**
+ * The composition root (docs/architecture.md): every main-process service, built from one config
+ * and registered once in `services`, which carries them through start, settings changes, deleted
+ * conversations and shutdown.
+ */
 export class DeskclawApp {
   readonly store: ConversationStore
   readonly events = new EventBus()
   readonly approvals: ApprovalBroker
-  readonly registry = new ToolRegistry(builtinTools)
+  readonly registry: ToolRegistry
   readonly agent: AgentService
   /** The risk engine; a promise because tree-sitter's WASM loads asynchronously, once. */
   readonly risk: Promise<RiskEngine>
   readonly grants = new ConversationGrants()
   /** Where shell commands run. */
   readonly runtime: Runtime
+  private readonly services = new ServiceSet()
+  private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
   private settingsCache: Settings
   /** Sequence of published agent events; reads of the store and emits are both synchronous, so it partitions them. */
@@ -64,27 +70,42 @@ export class DeskclawApp {
     }
     this.settingsCache = resolveSettings(this.store.getSettings(), this.overrides)
     const emit = (event: AgentEvent): void => this.emit(event)
-    this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
-    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: this.loadRules() })
-    // Nobody awaits the engine until the first tool call; a failure there is reported per call.
-    this.risk.catch(() => {})
+    const { services, store } = this
+
+    services.register(storeService(store))
     this.selectedRuntime = config.runtime ? null : new SelectedRuntime(this.settingsCache.runtime, this.runtimeOptions())
     this.runtime = config.runtime ?? this.selectedRuntime!
-    // Probe now: a docker runtime reaps containers orphaned by a crash as it starts (DESIGN §5).
-    void this.runtime.ready?.()
-    this.agent = new AgentService({
-      store: this.store,
-      registry: this.registry,
-      approvals: this.approvals,
-      risk: this.risk,
-      grants: this.grants,
-      saveAlwaysRule: (rule, approvalId) => this.saveAlwaysRule(rule, approvalId),
-      runtime: this.runtime,
-      unsandboxed: () => this.selectedRuntime?.fellBackToNative ?? false,
-      settings: () => this.settingsCache,
-      apiKey: (settings) => this.apiKeyFor(settings),
-      emit
-    })
+    services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions()))
+    services.register(grantsService(this.grants))
+
+    this.registry = new ToolRegistry([createFileTools(), createShellTools({ runtime: this.runtime }), ...(config.toolSources ?? [])])
+    services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
+
+    const rules = (this.rules = services.register(
+      new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.risk })
+    ))
+    const registry = this.registry
+    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool) })
+    // Nobody awaits the engine until the first tool call; a failure there is reported per call.
+    this.risk.catch(() => {})
+
+    this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
+    this.agent = services.register(
+      new AgentService({
+        store,
+        registry,
+        approvals: this.approvals,
+        risk: this.risk,
+        grants: this.grants,
+        saveAlwaysRule: (rule, approvalId) => rules.saveAlways(rule, approvalId),
+        unsandboxed: () => this.selectedRuntime?.fellBackToNative ?? false,
+        settings: () => this.settingsCache,
+        apiKey: (settings) => this.apiKeyFor(settings),
+        emit
+      })
+    )
+    services.register(approvalsService(this.approvals))
+    services.startAll()
   }
 
   static create(config: AppConfig): DeskclawApp {
@@ -106,41 +127,20 @@ export class DeskclawApp {
     const next = resolveSettings({ ...this.store.getSettings(), ...patch }, this.overrides)
     this.store.saveSettings(patch)
     this.settingsCache = next
-    this.approvals.setTimeout(next.approvalTimeoutMs)
-    if (patch.workspace !== undefined) void this.reloadRules().catch(() => {})
-    if (patch.runtime !== undefined || patch.dockerImage !== undefined || patch.allowedEnv !== undefined) {
-      void this.selectedRuntime?.reconfigure(next.runtime, this.runtimeOptions()).then(() => this.runtime.ready?.())
-    }
+    void this.services.settingsChanged(next, patch)
     this.events.publish({ kind: 'settings_changed', settings: next })
     return next
   }
 
-  /**
-   * User rules, the project's rules (which may only tighten) and the rules saved by "always".
-   * Read on every settings change too, since the workspace decides which project file applies.
-   */
-  loadRules(): RuleSet {
-    return mergeRuleSets(
-      readRuleFile(join(this.config.dataDir, USER_RULES_FILE), 'user'),
-      readRuleFile(join(this.settingsCache.workspace, PROJECT_RULES_FILE), 'project'),
-      fromRules(this.store.listApprovalRules(), 'saved', 'saved approvals')
-    )
+  /** Reads the rules files and saved rules again and applies them. */
+  reloadRules(): Promise<RuleSet> {
+    return this.rules.reload()
   }
 
-  async reloadRules(): Promise<RuleSet> {
-    const engine = await this.risk
-    const rules = this.loadRules()
-    engine.setRules(rules)
-    return rules
-  }
-
-  /** Deletes a conversation and everything it holds: its sandbox container and its grants too. */
+  /** Deletes a conversation and everything it holds: every service drops its part (a sandbox container, grants). */
   async deleteConversation(id: string): Promise<boolean> {
     const deleted = this.store.deleteConversation(id)
-    this.grants.forget(id)
-    await this.runtime.closeConversation?.(id).catch((error: unknown) => {
-      console.warn(`[deskclaw] could not remove the sandbox of conversation ${id}: ${String(error)}`)
-    })
+    await this.services.conversationClosed(id)
     return deleted
   }
 
@@ -151,11 +151,6 @@ export class DeskclawApp {
       docker: { image: this.settingsCache.dockerImage, ...(dockerHost ? { dockerHost } : {}) },
       allowEnv: this.settingsCache.allowedEnv
     }
-  }
-
-  private saveAlwaysRule(rule: RiskRule, approvalId: string): void {
-    this.store.saveApprovalRule(rule, approvalId)
-    void this.reloadRules().catch(() => {})
   }
 
   /** Persist first, then fan out: what a front door shows is already on disk. */
@@ -174,9 +169,6 @@ export class DeskclawApp {
   }
 
   async close(): Promise<void> {
-    this.approvals.denyAll('DeskClaw is closing.')
-    await this.agent.cancelAll()
-    await this.runtime.close?.().catch(() => {})
-    this.store.close()
+    await this.services.shutdown()
   }
 }

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
+import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
 import { DEFAULT_BASE_URLS } from '../providers'
 import { DEFAULT_SANDBOX_IMAGE } from '../runtime'
@@ -20,7 +20,8 @@ export function defaultSettings(): Settings {
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
     runtime: 'auto',
     dockerImage: DEFAULT_SANDBOX_IMAGE,
-    allowedEnv: []
+    allowedEnv: [],
+    imageInput: 'auto'
   }
 }
 
@@ -62,6 +63,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
   const runtime = RuntimeChoiceSchema.safeParse(env.DESKCLAW_RUNTIME)
   if (runtime.success) fromEnv.runtime = runtime.data
   if (env.DESKCLAW_DOCKER_IMAGE) fromEnv.dockerImage = env.DESKCLAW_DOCKER_IMAGE
+  const imageInput = ImageInputSchema.safeParse(env.DESKCLAW_IMAGE_INPUT)
+  if (imageInput.success) fromEnv.imageInput = imageInput.data
   if (env.DESKCLAW_ALLOW_ENV) fromEnv.allowedEnv = env.DESKCLAW_ALLOW_ENV.split(',').map((name) => name.trim()).filter(Boolean)
   return fromEnv
 }

@@ -4,7 +4,7 @@ import { APP_VERSION, type DeskclawApp } from '../app'
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
 export type HandlerTable = { [K in CallName]: Handler<K> }
 
-/** The one handler table both transports serve (DESIGN §1). Inputs arrive already validated. */
+/** The one handler table both transports serve (docs/architecture.md). Inputs arrive already validated. */
 export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'websocket'): HandlerTable {
   const { store } = app
   const notFound = (id: string): AppError => new AppError('NOT_FOUND', `Conversation ${id} does not exist.`)
@@ -45,6 +45,12 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash })
     }),
     'settings.get': () => app.settings(),
-    'settings.update': (patch) => app.updateSettings(patch)
+    'settings.update': (patch) => app.updateSettings(patch),
+    'tools.list': () => app.registry.catalog(),
+    'attachments.get': ({ id }) => {
+      const attachment = store.getAttachment(id)
+      if (!attachment) throw new AppError('NOT_FOUND', `Attachment ${id} does not exist (its conversation may have been deleted).`)
+      return { id: attachment.id, kind: attachment.kind, mediaType: attachment.mediaType, name: attachment.name, data: attachment.data.toString('base64') }
+    }
   }
 }

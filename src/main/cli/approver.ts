@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises'
-import type { AgentEventOf } from '../../shared'
+import { previewAsText, type AgentEventOf } from '../../shared'
 import type { DeskclawApp } from '../app'
 import type { ApproveMode } from './args'
 
@@ -30,8 +30,9 @@ export function attachCliApprover(app: DeskclawApp, mode: ApproveMode, interacti
 
 async function askOnTerminal(app: DeskclawApp, question: AgentEventOf<'approval_requested'>): Promise<void> {
   const { verdict, findings } = question.assessment
-  const lines = [`\n⚠ ${question.preview.title} (${question.tool}) — ${verdict}: ${question.reason}`]
-  for (const field of question.preview.fields) {
+  const preview = previewAsText(question.preview, app.registry.get(question.tool)?.messages, 'en')
+  const lines = [`\n⚠ ${preview.title} (${question.tool}) — ${verdict}: ${question.reason}`]
+  for (const field of preview.fields) {
     const value = field.value.includes('\n') ? `\n    ${field.value.split('\n').join('\n    ')}` : ` ${field.value}`
     lines.push(`  ${field.label}:${value}`)
   }

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
-import { AutonomySchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
+import { AutonomySchema, ImageInputSchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
 
 export class UsageError extends Error {}
 
@@ -18,6 +18,7 @@ const commonOptions = {
   runtime: { type: 'string' },
   'docker-image': { type: 'string' },
   'allow-env': { type: 'string', multiple: true },
+  'image-input': { type: 'string' },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
@@ -218,6 +219,11 @@ function toCommon(values: Values): CommonArgs {
   if (typeof values['docker-image'] === 'string') {
     if (!values['docker-image'].trim()) throw new UsageError('--docker-image needs an image name')
     overrides.dockerImage = values['docker-image']
+  }
+  if (values['image-input'] !== undefined) {
+    const imageInput = ImageInputSchema.safeParse(values['image-input'])
+    if (!imageInput.success) throw new UsageError(`--image-input must be auto, on or off (got "${values['image-input']}")`)
+    overrides.imageInput = imageInput.data
   }
   const allowEnv = values['allow-env']
   if (Array.isArray(allowEnv)) {

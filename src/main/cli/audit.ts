@@ -1,4 +1,4 @@
-/** `deskclaw audit verify|list`: the audit log, read straight from the database file (DESIGN §4, §8). */
+/** `deskclaw audit verify|list`: the audit log, read straight from the database file (docs/risk.md, docs/architecture.md). */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { summarizeArgs } from '../../shared'

@@ -32,6 +32,8 @@ Agent options (run, web):
                           Linux / sandbox-exec on macOS, else native — and then the policy is stricter)
   --docker-image NAME     the sandbox image for --runtime docker (default deskclaw/sandbox:1)
   --allow-env NAME[,NAME] pass these variables to commands although their names look like secrets
+  --image-input auto|on|off  send images tools return to the model (default auto: on for openai and
+                          anthropic, and for model names that say vision)
   --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
                           audit takes it too)
 Run options:

@@ -1,4 +1,4 @@
-/** `deskclaw` — the command-line front door (DESIGN §1). */
+/** `deskclaw` — the command-line front door (docs/architecture.md). */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'

@@ -1,4 +1,4 @@
-import { summarizeArgs, type AgentEvent } from '../../shared'
+import { oneLine, summarizeArgs, type AgentEvent } from '../../shared'
 
 /** NDJSON: one event per line, exactly as emitted. */
 export function printJson(event: AgentEvent): void {
@@ -12,7 +12,7 @@ export function printHuman(event: AgentEvent): void {
       process.stdout.write(event.delta)
       break
     case 'tool_call_started':
-      process.stderr.write(`\n▸ ${event.tool} ${summarizeArgs(event.args)}\n`)
+      process.stderr.write(`\n▸ ${event.tool} ${event.summary ? oneLine(event.summary) : summarizeArgs(event.args)}\n`)
       break
     case 'tool_call_completed': {
       const mark = event.status === 'completed' ? '✓' : event.status === 'denied' ? '⊘' : '✗'

@@ -1,5 +1,5 @@
 /**
- * Model access (DESIGN §1–2): build an AI SDK model from settings, retry policy for streamText,
+ * Model access (docs/architecture.md): build an AI SDK model from settings, retry policy for streamText,
  * and one-line descriptions of whatever a model call throws.
  */
 export {
@@ -13,3 +13,4 @@ export {
 } from './config'
 export { createLanguageModel } from './create-language-model'
 export { describeModelError } from './describe-model-error'
+export { modelAcceptsImages } from './image-input'

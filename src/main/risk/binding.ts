@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto'
 import type { ApprovalPreview } from '../../shared'
 
 /**
- * The hash an approval is bound to (research §9.4, OpenClaw systemRunPlan): tool, arguments,
- * folder, runtime and the preview exactly as shown. A call that differs in any of them is a
+ * The hash an approval is bound to (docs/risk.md, "Approvals"): tool, arguments,
+ * folder and the preview exactly as shown (which says where a command runs). A call that differs in any of them is a
  * different question and needs its own answer.
  */
-export function bindingHash(input: { tool: string; args: unknown; workspace: string; runtime: string; preview: ApprovalPreview }): string {
+export function bindingHash(input: { tool: string; args: unknown; workspace: string; preview: ApprovalPreview }): string {
   return createHash('sha256')
-    .update(stableJson({ tool: input.tool, args: input.args, workspace: input.workspace, runtime: input.runtime, preview: input.preview }))
+    .update(stableJson({ tool: input.tool, args: input.args, workspace: input.workspace, preview: input.preview }))
     .digest('hex')
 }
 

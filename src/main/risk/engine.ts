@@ -8,7 +8,7 @@ import {
   type RiskRule,
   type Verdict
 } from '../../shared'
-import { READ_CATEGORIES, type ToolCategory } from '../tools'
+import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
 import { protectedWriteReason, secretPathReason } from './paths'
@@ -27,10 +27,32 @@ export interface RiskContext {
   unsandboxed?: boolean
 }
 
+/** What a call is judged on: the tool's declared domain, access and subject (docs/risk.md); never its name. */
 export interface ToolCallToAssess {
   tool: string
   category: ToolCategory
-  args: Record<string, unknown>
+  access: ToolAccess
+  subject: RiskSubject | null
+}
+
+export interface RiskSubject {
+  kind: RiskSubjectKind
+  value: string
+  /** The argument the value came from: findings point into it. */
+  arg?: string
+}
+
+/** Which tool and argument a command's rules and spans belong to (the shell tool's, unless said otherwise). */
+export interface CommandSubject {
+  tool: string
+  arg: string
+}
+
+export interface RiskEngineOptions {
+  home: string
+  rules?: RuleSet
+  /** How a tool's subject is judged, for reading rule examples (the registry knows; default: the shell tool's commands). */
+  subjectKindOf?: (tool: string) => RiskSubjectKind | undefined
 }
 
 export interface ShellAssessment extends RiskAssessment {
@@ -42,7 +64,7 @@ export interface ShellAssessment extends RiskAssessment {
 const NEVER_SAVED = new Set(['eval', 'source', '.', 'exec', 'xargs', 'find', ...SHELLS, ...WRAPPERS.keys(), ...INTERPRETERS.keys()])
 
 /**
- * The risk engine (DESIGN §4): (tool, args, context) → verdict with findings. Strictest wins:
+ * The risk engine (docs/risk.md): (tool, args, context) → verdict with findings. Strictest wins:
  * every finding and every matching rule can only make the verdict stricter, except that a user
  * allow rule for a program waives that program's own "not on the read-only list" finding — never
  * findings about structure, obfuscation, privileges, redirects, secrets or the critical catalogue.
@@ -53,11 +75,13 @@ export class RiskEngine {
 
   private constructor(
     private readonly analyzer: ShellAnalyzer,
-    private readonly home: string
+    private readonly home: string,
+    private readonly subjectKindOf: (tool: string) => RiskSubjectKind | undefined
   ) {}
 
-  static async create(options: { home: string; rules?: RuleSet }): Promise<RiskEngine> {
-    const engine = new RiskEngine(new ShellAnalyzer(await loadBashParser()), options.home.replace(/\/+$/, '') || '/')
+  static async create(options: RiskEngineOptions): Promise<RiskEngine> {
+    const subjectKindOf = options.subjectKindOf ?? ((tool: string) => (tool === SHELL_SUBJECT.tool ? 'command' : undefined))
+    const engine = new RiskEngine(new ShellAnalyzer(await loadBashParser()), options.home.replace(/\/+$/, '') || '/', subjectKindOf)
     if (options.rules) engine.setRules(options.rules)
     return engine
   }
@@ -80,9 +104,11 @@ export class RiskEngine {
     this.rules = { ...rules, errors }
   }
 
-  /** How a rule sees an example: a shell command's programs after unwrapping, or a path's segments. */
+  /** How a rule sees an example: a command's programs after unwrapping, a path's segments, or one token. */
   private exampleTokens(tool: string, example: string): Array<Array<string | null>> {
-    if (tool !== 'shell') return [example.split('/').filter((part) => part !== '' && part !== '.')]
+    const kind = this.subjectKindOf(tool)
+    if (kind === 'path') return [example.split('/').filter((part) => part !== '' && part !== '.')]
+    if (kind !== 'command') return [[example]]
     const analysis = this.analyzer.analyze(example, { home: this.home, workspace: '/', cwd: '/' })
     return analysis.units.map((unit) => unit.argv)
   }
@@ -92,43 +118,46 @@ export class RiskEngine {
   }
 
   assess(call: ToolCallToAssess, ctx: RiskContext): RiskAssessment {
-    if (call.tool === 'shell' && typeof call.args.command === 'string') {
-      const { programs: _programs, ...assessment } = this.assessShell(call.args.command, ctx)
+    const { subject } = call
+    if (subject?.kind === 'command') {
+      const { programs: _programs, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
       return assessment
     }
     const workspace = this.realWorkspace(ctx.workspace)
     const findings: RiskFinding[] = []
     const unitFindings: RiskFinding[] = []
-    const pathArg = typeof call.args.path === 'string' ? call.args.path : call.category.startsWith('fs_') ? '.' : null
-    let tokens: string[] = [call.tool]
-    if (pathArg !== null) {
-      const span = typeof call.args.path === 'string' ? { arg: 'path', start: 0, end: call.args.path.length } : null
+    const reads = call.access === 'read'
+    let tokens: string[] = subject ? [subject.value] : []
+    let savable = subject !== null
+    if (subject?.kind === 'path') {
+      const span = subject.arg ? { arg: subject.arg, start: 0, end: subject.value.length } : null
       try {
-        const confined = confineToWorkspace(workspace, pathArg)
+        const confined = confineToWorkspace(workspace, subject.value)
         tokens = confined.display === '.' ? [] : confined.display.split('/')
         const ctxPaths = { home: this.home, workspace }
-        const writes = !READ_CATEGORIES.has(call.category)
-        const secret = writes ? protectedWriteReason(confined.absolute, ctxPaths) : secretPathReason(confined.absolute, ctxPaths)
+        const secret = reads ? secretPathReason(confined.absolute, ctxPaths) : protectedWriteReason(confined.absolute, ctxPaths)
         if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span })
       } catch (error) {
         findings.push({ rule: 'path.outside-workspace', message: errorMessage(error), verdict: 'deny', span })
       }
+      savable = findings.length === 0
     }
-    if (!READ_CATEGORIES.has(call.category)) {
-      unitFindings.push({ rule: `tool.${call.category}`, message: categoryMessage(call.tool, call.category), verdict: 'ask', span: null })
+    if (!reads) {
+      unitFindings.push({ rule: accessRule(call), message: accessMessage(call), verdict: 'ask', span: null })
     }
     const unit = { argv: tokens, findings: unitFindings }
-    return this.finish(call.tool, findings, [unit], ctx, pathArg !== null && findings.length === 0 ? tokens : null)
+    return this.finish(call.tool, findings, [unit], ctx, savable ? tokens : null)
   }
 
-  assessShell(command: string, ctx: RiskContext): ShellAssessment {
+  /** Judges a shell command line; its rules and spans belong to `as` (the shell tool's, unless said otherwise). */
+  assessShell(command: string, ctx: RiskContext, as: CommandSubject = SHELL_SUBJECT): ShellAssessment {
     const workspace = this.realWorkspace(ctx.workspace)
     const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: () => gitConfigRisk(workspace) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
       message: f.message,
       verdict: f.verdict,
-      span: { arg: 'command', start: f.start, end: Math.max(f.start, f.end) }
+      span: { arg: as.arg, start: f.start, end: Math.max(f.start, f.end) }
     })
     const findings = dedupe(analysis.findings.map(toFinding))
     const units = analysis.units.map((u: ShellUnit) => ({ argv: u.argv, layers: u.layers, findings: u.findings.map(toFinding), start: u.start, end: u.end }))
@@ -136,7 +165,7 @@ export class RiskEngine {
     const savable = single && single.argv.every((t): t is string => t !== null) ? (single.argv as string[]) : null
     // Name the program that can never be saved, even when other reasons apply too.
     const unsavable = units.map((u) => u.argv[0]).find((p): p is string => typeof p === 'string' && isNeverSaved(p))
-    const assessment = this.finish('shell', findings, units, { ...ctx, shell: true }, unsavable ? [unsavable] : savable)
+    const assessment = this.finish(as.tool, findings, units, { ...ctx, command: as.arg }, unsavable ? [unsavable] : savable)
     return { ...assessment, programs: analysis.programs }
   }
 
@@ -144,7 +173,7 @@ export class RiskEngine {
     tool: string,
     findings: RiskFinding[],
     units: Array<{ argv: Array<string | null>; layers?: Array<Array<string | null>>; findings: RiskFinding[]; start?: number; end?: number }>,
-    ctx: RiskContext & { shell?: boolean },
+    ctx: RiskContext & { command?: string },
     savableTokens: string[] | null
   ): RiskAssessment {
     const all = [...findings]
@@ -159,7 +188,7 @@ export class RiskEngine {
         (r) => r.tool === tool && (r.decision === 'allow' ? matchesTokens(r.match, unit.argv) : layers.some((l) => matchesTokens(r.match, l)))
       )
       const decision = matched.length > 0 ? strictest(matched.map((r) => r.decision)) : null
-      const span = tool === 'shell' && unit.start !== undefined ? { arg: 'command', start: unit.start, end: unit.end ?? unit.start } : null
+      const span = ctx.command !== undefined && unit.start !== undefined ? { arg: ctx.command, start: unit.start, end: unit.end ?? unit.start } : null
       for (const rule of matched) {
         if (rule.decision !== 'allow') all.push({ rule: `rule.${rule.source}`, message: ruleMessage(rule), verdict: rule.decision, span })
       }
@@ -178,8 +207,13 @@ export class RiskEngine {
         span: null
       })
     }
-    const always = alwaysRuleFor(tool, verdict, savableTokens)
-    return { verdict, findings: all, alwaysRule: always.rule, ...(always.reason ? { alwaysBlockedReason: always.reason } : {}) }
+    const always = alwaysRuleFor(tool, verdict, savableTokens, ctx.command !== undefined)
+    return {
+      verdict,
+      findings: all,
+      alwaysRule: always.rule,
+      ...(always.blocked ? { alwaysBlockedReason: always.blocked.reason, alwaysBlocked: always.blocked.code } : {})
+    }
   }
 
   private realWorkspace(workspace: string): string {
@@ -196,27 +230,43 @@ export class RiskEngine {
   }
 }
 
-function applyAutonomy(verdict: Verdict, ctx: RiskContext & { shell?: boolean }, findings: RiskFinding[]): Verdict {
+function applyAutonomy(verdict: Verdict, ctx: RiskContext & { command?: string }, findings: RiskFinding[]): Verdict {
   if (verdict !== 'ask') return verdict
   if (ctx.autonomy === 'readonly') return 'deny'
   if (ctx.autonomy === 'full') {
     // Without a sandbox, full autonomy still asks for shell commands that are not known-safe.
-    if (ctx.shell && ctx.unsandboxed) return 'ask'
+    if (ctx.command !== undefined && ctx.unsandboxed) return 'ask'
     // A rule that says "ask" is the user's explicit wish; full autonomy does not override it.
     return findings.some((f) => f.verdict === 'ask' && f.rule.startsWith('rule.')) ? 'ask' : 'allow'
   }
   return verdict
 }
 
-function alwaysRuleFor(tool: string, verdict: Verdict, tokens: string[] | null): { rule: RiskRule | null; reason?: string } {
+type AlwaysBlocked = { reason: string; code: NonNullable<RiskAssessment['alwaysBlocked']> }
+
+function alwaysRuleFor(
+  tool: string,
+  verdict: Verdict,
+  tokens: string[] | null,
+  isCommand: boolean
+): { rule: RiskRule | null; blocked?: AlwaysBlocked } {
   if (verdict !== 'ask') return { rule: null }
   if (!tokens || tokens.length === 0) {
-    return { rule: null, reason: 'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.' }
+    return {
+      rule: null,
+      blocked: {
+        reason: 'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.',
+        code: { code: 'always.single-only' }
+      }
+    }
   }
-  if (tool === 'shell') {
+  if (isCommand) {
     const program = tokens[0]!
     if (isNeverSaved(program)) {
-      return { rule: null, reason: `"${program}" runs other code, so it is never allowed always.` }
+      return {
+        rule: null,
+        blocked: { reason: `"${program}" runs other code, so it is never allowed always.`, code: { code: 'always.runs-other-code', program } }
+      }
     }
   }
   return { rule: { tool, match: tokens, decision: 'allow', why: 'Allowed always by the user' } }
@@ -232,11 +282,16 @@ function ruleMessage(rule: LoadedRule): string {
   return `A ${rule.source} rule ${verb} "${what}"${rule.why ? ` (${rule.why})` : ''}.`
 }
 
-function categoryMessage(tool: string, category: ToolCategory): string {
+/** `tool.<category>_<access>`: the finding that a call which is not a read asks (translated by this id). */
+function accessRule(call: ToolCallToAssess): string {
+  return `tool.${call.category}_${call.access}`
+}
+
+function accessMessage({ tool, category, access }: ToolCallToAssess): string {
   switch (category) {
-    case 'fs_write':
-      return `${tool} changes files in the workspace.`
-    case 'network_write':
+    case 'fs':
+      return access === 'write' ? `${tool} changes files in the workspace.` : `${tool} runs a file.`
+    case 'network':
       return `${tool} sends data over the network.`
     case 'desktop':
       return `${tool} drives the keyboard, mouse or screen.`
@@ -244,8 +299,14 @@ function categoryMessage(tool: string, category: ToolCategory): string {
       return `${tool} talks to a device.`
     case 'messaging':
       return `${tool} sends a message as you.`
-    default:
-      return `${tool} (${category}) is not read-only.`
+    case 'memory':
+      return `${tool} changes what the agent remembers.`
+    case 'browser':
+      return `${tool} acts in a web browser.`
+    case 'mcp':
+      return `${tool} is a tool of an MCP server that may change things.`
+    case 'shell':
+      return `${tool} runs commands.`
   }
 }
 

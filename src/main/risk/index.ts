@@ -1,5 +1,5 @@
 /**
- * Risk and approvals (DESIGN §4): the engine that judges every tool call (shell analysis, path
+ * Risk and approvals (docs/risk.md): the engine that judges every tool call (shell analysis, path
  * guardian, rules, autonomy), the binding hash an approval is tied to, and the broker that asks
  * every front door.
  */
@@ -11,7 +11,15 @@ export {
   type ApprovalResponse
 } from './broker'
 export { ConversationGrants } from './grants'
-export { RiskEngine, type RiskContext, type ShellAssessment, type ToolCallToAssess } from './engine'
+export {
+  RiskEngine,
+  type CommandSubject,
+  type RiskContext,
+  type RiskEngineOptions,
+  type RiskSubject,
+  type ShellAssessment,
+  type ToolCallToAssess
+} from './engine'
 export { bindingHash, stableJson } from './binding'
 export {
   emptyRuleSet,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 /**
- * The path guardian (DESIGN §4): which paths hold secrets (ask even to read) and which writes
+ * The path guardian (docs/risk.md): which paths hold secrets (ask even to read) and which writes
  * change how the user's tools behave. Lexical on purpose — it runs on every shell word and must
  * stay fast; file tools resolve symlinks before they ask (workspace/confineToWorkspace).
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { RiskRuleSchema, errorMessage, type RiskRule } from '../../shared'
 
 /**
- * User and project rules (DESIGN §4): `{tool, match, decision}` on normalised tokens, never on raw
+ * User and project rules (docs/risk.md): `{tool, match, decision}` on normalised tokens, never on raw
  * text prefixes. `*` matches one token; a trailing `*` matches any rest, including nothing.
  */
 export type RuleSource = 'user' | 'project' | 'saved'

@@ -49,7 +49,7 @@ interface Sandbox {
 }
 
 /**
- * One long-lived container per conversation, one `docker exec` per command (DESIGN §5): no
+ * One long-lived container per conversation, one `docker exec` per command (docs/runtimes.md): no
  * network, read-only root, private /tmp, no capabilities, memory / cpu / pids limits, only the
  * workspace mounted (at the same path). A container that died is recreated on the next command.
  */

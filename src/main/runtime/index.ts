@@ -1,5 +1,5 @@
 /**
- * Runtimes that execute tool commands (DESIGN §5): native (no isolation), bwrap (Linux),
+ * Runtimes that execute tool commands (docs/runtimes.md): native (no isolation), bwrap (Linux),
  * sandbox-exec (macOS) and docker (one container per conversation), and how to pick one.
  */
 export type { ExecCommand, ExecRequest, ExecResult, ProbeResult, Runtime } from './types'

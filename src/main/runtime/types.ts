@@ -1,4 +1,4 @@
-/** Where tool commands run (DESIGN §5): native, bwrap, sandbox-exec or docker. */
+/** Where tool commands run (docs/runtimes.md): native, bwrap, sandbox-exec or docker. */
 
 /** What to run: a shell line (`/bin/sh -c`, `cmd.exe /c` on Windows) or an argv with no shell. */
 export type ExecCommand = { command: string; argv?: undefined } | { argv: readonly string[]; command?: undefined }

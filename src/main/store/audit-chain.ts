@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3'
 import type { AuditLogRow, Statements } from './statements'
 
 /**
- * The audit log's hash chain (DESIGN §4 "every decision goes to the audit log", §8 append-only).
+ * The audit log's hash chain (docs/risk.md: every decision goes to the audit log, append-only).
  *
  *   hash = sha256_hex(prev_hash + canonicalJson({ seq, at, kind, actor, conversation_id, run_id, data }))
  *

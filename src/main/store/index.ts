@@ -1,4 +1,4 @@
-/** The store module (DESIGN §8). Other folders import from here only. */
+/** The store module (docs/architecture.md). Other folders import from here only. */
 export type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport } from './types'
 export { SqliteConversationStore, DEFAULT_CONVERSATION_TITLE, type SqliteStoreOptions } from './sqlite-store'
 export { LATEST_SCHEMA_VERSION, NewerSchemaError } from './migrations'

@@ -128,7 +128,25 @@ export const migrations: readonly MigrationStep[] = [
   CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
   `,
-  /* 2: risk assessments, richer approval answers, saved rules, audit hash chain */ migrateToRiskAndAuditChain
+  /* 2: risk assessments, richer approval answers, saved rules, audit hash chain */ migrateToRiskAndAuditChain,
+  /* 3: tool summaries and attachments (images and files tools return) */ `
+  ALTER TABLE tool_calls ADD COLUMN summary TEXT;      -- the tool's one-line summary(args)
+  ALTER TABLE tool_calls ADD COLUMN attachments TEXT;  -- ToolAttachmentRef[] JSON; the bytes are in attachments
+
+  -- Kept apart from the event log, which only names them: events and snapshots stay small.
+  CREATE TABLE attachments (
+    id              TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    run_id          TEXT NOT NULL,
+    call_id         TEXT NOT NULL,
+    kind            TEXT NOT NULL CHECK (kind IN ('image', 'file')),
+    media_type      TEXT NOT NULL,
+    name            TEXT,
+    data            BLOB NOT NULL,
+    created_at      INTEGER NOT NULL
+  );
+  CREATE INDEX attachments_by_conversation ON attachments (conversation_id);
+  `
 ]
 
 /**

@@ -64,6 +64,7 @@ function projectToolCallStarted(s: Statements, event: AgentEventOf<'tool_call_st
     conversationId: event.conversationId,
     tool: event.tool,
     args: toJson(event.args),
+    summary: event.summary ?? null,
     at: event.at
   })
 }
@@ -73,7 +74,7 @@ function projectToolOutputDelta(s: Statements, event: AgentEventOf<'tool_output_
   s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: event.chunk })
 }
 
-/** Every verdict is audited, including the allows nobody was asked about (DESIGN §4). */
+/** Every verdict is audited, including the allows nobody was asked about (docs/risk.md). */
 function projectRiskAssessed(s: Statements, event: AgentEventOf<'risk_assessed'>): void {
   const findings = JSON.stringify(event.assessment.findings)
   s.setToolCallRisk.run({ runId: event.runId, callId: event.callId, verdict: event.assessment.verdict, findings })
@@ -154,7 +155,8 @@ function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_
     startedAt: event.at - event.durationMs,
     at: event.at,
     durationMs: event.durationMs,
-    runtime: event.runtime ?? null
+    runtime: event.runtime ?? null,
+    attachments: event.attachments && event.attachments.length > 0 ? JSON.stringify(event.attachments) : null
   })
   const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
   writeAudit(s, event, 'tool_call', 'agent', {

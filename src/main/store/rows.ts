@@ -7,6 +7,7 @@ import type {
   RiskAssessment,
   RiskRule,
   RunSummary,
+  ToolAttachmentRef,
   ToolCallRecord,
   Usage
 } from '../../shared'
@@ -53,7 +54,9 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     endedAt: row.ended_at,
     durationMs: row.duration_ms,
     runtime: row.runtime ?? null,
-    verdict: VerdictSchema.safeParse(row.verdict).data ?? null
+    verdict: VerdictSchema.safeParse(row.verdict).data ?? null,
+    ...(row.summary ? { summary: row.summary } : {}),
+    ...(row.attachments ? { attachments: parseJson(row.attachments) as ToolAttachmentRef[] } : {})
   }
 }
 
@@ -79,10 +82,25 @@ export function toPendingApproval(row: ApprovalRow): PendingApproval {
     tool: row.tool,
     args: parseJson(row.args),
     reason: row.reason,
-    preview: JSON.parse(row.preview) as ApprovalPreview,
+    preview: previewFromJson(row.preview),
     assessment: row.assessment === null ? UNRECORDED_ASSESSMENT : (JSON.parse(row.assessment) as RiskAssessment),
     bindingHash: row.binding_hash ?? '',
     expiresAt: row.expires_at
+  }
+}
+
+/**
+ * Previews stored before schema 3 had English titles and labels instead of message keys; they read
+ * as keys, which show as the text itself.
+ */
+function previewFromJson(json: string): ApprovalPreview {
+  type Legacy = { title: unknown; fields: Array<Record<string, unknown> & { label: unknown; value: string }> }
+  const raw = JSON.parse(json) as Legacy
+  const asText = (value: unknown) => (typeof value === 'string' ? { key: value } : (value as ApprovalPreview['title']))
+  return {
+    ...(raw as unknown as ApprovalPreview),
+    title: asText(raw.title),
+    fields: raw.fields.map((field) => ({ ...(field as unknown as ApprovalPreview['fields'][number]), label: asText(field.label) }))
   }
 }
 

@@ -14,7 +14,8 @@ import {
   type ConversationSummary,
   type PendingApproval,
   type RiskRule,
-  type Settings
+  type Settings,
+  type ToolAttachmentRef
 } from '../../shared'
 import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-chain'
 import { parseJson } from './json'
@@ -30,7 +31,7 @@ import {
   toToolCallRecord
 } from './rows'
 import { prepareStatements, type Statements } from './statements'
-import type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport } from './types'
+import type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport, StoredAttachment } from './types'
 
 export interface SqliteStoreOptions {
   /** Path to a better_sqlite3.node built for this runtime (Electron ships its own ABI). */
@@ -42,7 +43,7 @@ const BUSY_TIMEOUT_MS = 5_000
 const RECOVERY_REASON = 'DeskClaw stopped before this approval was answered'
 
 /**
- * ConversationStore on one SQLite file (DESIGN §8). WAL with synchronous=NORMAL: every committed
+ * ConversationStore on one SQLite file (docs/architecture.md). WAL with synchronous=NORMAL: every committed
  * event survives a crash of the process (a power cut may lose the last few, never corrupt the file).
  */
 export class SqliteConversationStore implements ConversationStore {
@@ -122,6 +123,27 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   /** Cascades to messages, runs, tool calls, approvals, events and model messages; audit rows stay. */
+  saveAttachment(attachment: { ref: ToolAttachmentRef; conversationId: string; runId: string; callId: string; data: Uint8Array }): void {
+    const { ref } = attachment
+    this.statements.insertAttachment.run({
+      id: ref.id,
+      conversationId: attachment.conversationId,
+      runId: attachment.runId,
+      callId: attachment.callId,
+      kind: ref.kind,
+      mediaType: ref.mediaType,
+      name: ref.name ?? null,
+      data: Buffer.from(attachment.data.buffer, attachment.data.byteOffset, attachment.data.byteLength),
+      at: Date.now()
+    })
+  }
+
+  getAttachment(id: string): StoredAttachment | null {
+    const row = this.statements.getAttachment.get(id)
+    if (!row) return null
+    return { id: row.id, conversationId: row.conversation_id, kind: row.kind, mediaType: row.media_type, name: row.name, data: row.data }
+  }
+
   deleteConversation(id: string): boolean {
     return this.statements.deleteConversation.run(id).changes > 0
   }
@@ -314,7 +336,7 @@ function openDatabase(path: string, options: SqliteStoreOptions): Database.Datab
 
 function describeOpenFailure(path: string, error: unknown): string {
   const message = errorMessage(error)
-  // The classic native-module trap (DESIGN §8): the addon was last built for the other runtime.
+  // The classic native-module trap (docs/architecture.md): the addon was last built for the other runtime.
   if (/NODE_MODULE_VERSION|different Node\.js version|was compiled against/i.test(message)) {
     return (
       'better-sqlite3 is built for a different runtime (Electron and Node need separate builds); ' +

@@ -33,6 +33,17 @@ export interface ToolCallRow {
   runtime: string | null
   verdict: string | null
   findings: string | null
+  summary: string | null
+  attachments: string | null
+}
+
+export interface AttachmentRow {
+  id: string
+  conversation_id: string
+  kind: 'image' | 'file'
+  media_type: string
+  name: string | null
+  data: Buffer
 }
 
 export interface RunRow {
@@ -170,15 +181,15 @@ export function prepareStatements(db: Database.Database) {
     ),
 
     // tool calls
-    startToolCall: db.prepare<RunRef & { conversationId: string; tool: string; args: string | null; at: number }>(
+    startToolCall: db.prepare<RunRef & { conversationId: string; tool: string; args: string | null; summary: string | null; at: number }>(
       // A repeated call id in one run (some local servers reuse ids) restarts the row instead of
       // failing the whole event; the event log still holds both.
-      `INSERT INTO tool_calls (id, conversation_id, run_id, tool, args, status, output, started_at)
-       VALUES (@callId, @conversationId, @runId, @tool, @args, 'running', '', @at)
+      `INSERT INTO tool_calls (id, conversation_id, run_id, tool, args, summary, status, output, started_at)
+       VALUES (@callId, @conversationId, @runId, @tool, @args, @summary, 'running', '', @at)
        ON CONFLICT (run_id, id) DO UPDATE SET
-         tool = excluded.tool, args = excluded.args, status = 'running', is_error = 0, output = '',
+         tool = excluded.tool, args = excluded.args, summary = excluded.summary, status = 'running', is_error = 0, output = '',
          started_at = excluded.started_at, ended_at = NULL, duration_ms = NULL,
-         runtime = NULL, verdict = NULL, findings = NULL`
+         runtime = NULL, verdict = NULL, findings = NULL, attachments = NULL`
     ),
     setToolCallRisk: db.prepare<RunRef & { verdict: string; findings: string }>(
       `UPDATE tool_calls SET verdict = @verdict, findings = @findings WHERE run_id = @runId AND id = @callId`
@@ -203,23 +214,44 @@ export function prepareStatements(db: Database.Database) {
         at: number
         durationMs: number
         runtime: string | null
+        attachments: string | null
       }
     >(
       `INSERT INTO tool_calls
-         (id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms, runtime)
+         (id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms, runtime, attachments)
        VALUES
-         (@callId, @conversationId, @runId, @tool, NULL, @status, @isError, @output, @startedAt, @at, @durationMs, @runtime)
+         (@callId, @conversationId, @runId, @tool, NULL, @status, @isError, @output, @startedAt, @at, @durationMs, @runtime, @attachments)
        ON CONFLICT (run_id, id) DO UPDATE SET
          status = excluded.status, is_error = excluded.is_error, output = excluded.output,
-         ended_at = excluded.ended_at, duration_ms = excluded.duration_ms, runtime = excluded.runtime`
+         ended_at = excluded.ended_at, duration_ms = excluded.duration_ms, runtime = excluded.runtime,
+         attachments = excluded.attachments`
     ),
     getToolCallArgs: db.prepare<RunRef, { args: string | null }>(
       `SELECT args FROM tool_calls WHERE run_id = @runId AND id = @callId`
     ),
     listToolCalls: db.prepare<[string], ToolCallRow>(
       `SELECT id, conversation_id, run_id, tool, args, status, is_error, output, started_at, ended_at, duration_ms,
-              runtime, verdict, findings
+              runtime, verdict, findings, summary, attachments
        FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid`
+    ),
+
+    // attachments
+    insertAttachment: db.prepare<{
+      id: string
+      conversationId: string
+      runId: string
+      callId: string
+      kind: string
+      mediaType: string
+      name: string | null
+      data: Buffer
+      at: number
+    }>(
+      `INSERT INTO attachments (id, conversation_id, run_id, call_id, kind, media_type, name, data, created_at)
+       VALUES (@id, @conversationId, @runId, @callId, @kind, @mediaType, @name, @data, @at)`
+    ),
+    getAttachment: db.prepare<[string], AttachmentRow>(
+      `SELECT id, conversation_id, kind, media_type, name, data FROM attachments WHERE id = ?`
     ),
 
     // approvals

@@ -5,7 +5,8 @@ import type {
   ConversationSummary,
   PendingApproval,
   RiskRule,
-  Settings
+  Settings,
+  ToolAttachmentRef
 } from '../../shared'
 import type { AuditChainReport } from './audit-chain'
 
@@ -30,6 +31,16 @@ export interface AuditRecord {
   hash: string | null
 }
 
+/** An attachment's bytes with what it is. */
+export interface StoredAttachment {
+  id: string
+  conversationId: string
+  kind: 'image' | 'file'
+  mediaType: string
+  name: string | null
+  data: Buffer
+}
+
 export interface RecoveryReport {
   runs: number
   toolCalls: number
@@ -37,7 +48,7 @@ export interface RecoveryReport {
 }
 
 /**
- * The persistence port (DESIGN §8). One SQLite file; every AgentEvent is appended and projected
+ * The persistence port (docs/architecture.md). One SQLite file; every AgentEvent is appended and projected
  * into conversations/messages/tool calls/approvals in the same transaction, so nothing shown to
  * the user is lost if the process dies right after.
  */
@@ -55,6 +66,9 @@ export interface ConversationStore {
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void
   loadModelMessages(conversationId: string): unknown[]
   listEvents(runId: string): AgentEvent[]
+  /** Keeps an image or file a tool returned; called before the event that names it. */
+  saveAttachment(attachment: { ref: ToolAttachmentRef; conversationId: string; runId: string; callId: string; data: Uint8Array }): void
+  getAttachment(id: string): StoredAttachment | null
   pendingApprovals(): PendingApproval[]
   getSettings(): Partial<Settings>
   saveSettings(settings: Partial<Settings>): void

@@ -1,37 +1,45 @@
 import { z } from 'zod'
-import type { ApprovalPreview } from '../../shared'
-import type { Runtime } from '../runtime'
+import type { ApprovalPreview, ImageMediaType, ToolMessages } from '../../shared'
 
-/** ZeptoClaw's categories (DESIGN §3). The policy reads them; the registry never decides risk. */
-export const ToolCategories = [
-  'fs_read',
-  'fs_write',
-  'network_read',
-  'network_write',
-  'shell',
-  'desktop',
-  'hardware',
-  'memory',
-  'messaging',
-  'destructive'
-] as const
+/**
+ * A tool's domain (docs/architecture.md, "Adding a tool"). Separate from its access: a screenshot
+ * is `desktop` + `read`, a click `desktop` + `execute`.
+ */
+export const ToolCategories = ['fs', 'shell', 'network', 'desktop', 'hardware', 'memory', 'messaging', 'browser', 'mcp'] as const
 export type ToolCategory = (typeof ToolCategories)[number]
 
-/** Read-only categories: the only ones `readonly` autonomy allows and `supervised` runs without asking. */
-export const READ_CATEGORIES: ReadonlySet<ToolCategory> = new Set(['fs_read', 'network_read'])
+/** What a call does to the world. Only `read` runs without asking in supervised mode and at all in readonly mode. */
+export const ToolAccessLevels = ['read', 'write', 'execute'] as const
+export type ToolAccess = (typeof ToolAccessLevels)[number]
 
-/** Hidden context the executor injects; never asked of the model (NanoClaw `_inject_context`). */
+/**
+ * What the risk engine and rules match on (docs/risk.md): a command is analysed as a shell
+ * command line, a path goes through the path guardian, the rest are matched as one token.
+ */
+export const RiskSubjectKinds = ['command', 'path', 'url', 'device', 'chat'] as const
+export type RiskSubjectKind = (typeof RiskSubjectKinds)[number]
+
+/** The subject of one call: its value, and the argument it came from (so findings can point into it). */
+export interface RiskSubjectValue {
+  value: string
+  arg?: string
+}
+
+/** Hidden context the executor injects per call; never asked of the model. Services come through the pack's factory. */
 export interface ToolContext {
   workspace: string
   conversationId: string
   runId: string
   callId: string
   signal: AbortSignal
-  /** Where commands run; chosen by settings, never by the model. */
-  runtime: Runtime
   /** Live output for the timeline (tool_output_delta). */
   onOutput(stream: 'stdout' | 'stderr', chunk: string): void
 }
+
+/** An image or file a tool returns: to the model (images, for models that accept them), the store and the timeline. */
+export type ToolAttachment =
+  | { kind: 'image'; mediaType: ImageMediaType; data: Uint8Array; name?: string; width?: number; height?: number }
+  | { kind: 'file'; mediaType: string; data: Uint8Array; name: string }
 
 export interface ToolOutput {
   /** What the model receives (the loop truncates it). */
@@ -39,28 +47,63 @@ export interface ToolOutput {
   /** What the user sees in the timeline, when it differs (e.g. the full output). */
   forUser?: string
   isError: boolean
+  attachments?: ToolAttachment[]
+  /** Which runtime ran it, for tools that run commands (shown in the timeline). */
+  ranIn?: string
+}
+
+/** What a preview may use besides the arguments. */
+export interface PreviewContext {
+  workspace: string
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
+  /** In a pack: letters, digits, `_` and `-`, at most 64 characters (what every model API accepts). */
   name: string
   description: string
-  /** One line, for small-context models and the UI. */
-  compactDescription: string
   category: ToolCategory
+  access: ToolAccess
   input: I
-  /** What an approval shows: exactly what will run, resolved against the workspace. */
-  preview(args: z.output<I>, ctx: { workspace: string; runtime: string }): ApprovalPreview
+  /** How the subject is judged; `subject(args)` gives its value for one call. */
+  subjectKind?: RiskSubjectKind
+  /** What the risk engine and rules match on for this call; null when the call has none. */
+  subject?(args: z.output<I>): RiskSubjectValue | null
+  /** One line for the timeline and the CLI (`ls -la`, `notes/a.txt`). */
+  summary(args: z.output<I>): string
+  /** What an approval shows: exactly what will run, in the tool's own message keys. May throw to refuse the call. */
+  preview(args: z.output<I>, ctx: PreviewContext): ApprovalPreview | Promise<ApprovalPreview>
+  /** The tool's user-visible strings (titles, labels), in English and Simplified Chinese. */
+  messages: ToolMessages
+  /** Told to the model when its output was cut: how to read the rest. */
+  truncationHint?: string
   run(args: z.output<I>, ctx: ToolContext): Promise<ToolOutput>
 }
 
 export type AnyTool = ToolDefinition<z.ZodObject>
 
-export function defineTool<I extends z.ZodObject>(definition: ToolDefinition<I>): ToolDefinition<I> {
-  if (!/^[a-z][a-z0-9_]{0,63}$/.test(definition.name)) {
-    throw new Error(`Tool name "${definition.name}" must be snake_case`)
+/** Names every model API accepts (OpenAI's function-name rule is the strictest). */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+export function defineTool<I extends z.ZodObject>(definition: ToolDefinition<I>): AnyTool {
+  // A pack's names must already be what model APIs accept (the registry checks); a dynamic source's
+  // (an MCP server's) are made so by its namespace, so here only empty or unprintable names fail.
+  if (definition.name.length === 0 || definition.name.length > 128 || /[\s\p{Cc}]/u.test(definition.name)) {
+    throw new Error(`Tool name "${definition.name}" must be 1-128 printable characters without spaces`)
   }
-  return definition
+  if ((definition.subjectKind === undefined) !== (definition.subject === undefined)) {
+    throw new Error(`Tool "${definition.name}" must declare subjectKind and subject together`)
+  }
+  return definition as unknown as AnyTool
+}
+
+/** The subject of one call as the risk engine takes it (kind and value), or null when the tool declares none. */
+export function riskSubjectOf(definition: AnyTool, args: Record<string, unknown>): { kind: RiskSubjectKind; value: string; arg?: string } | null {
+  const value = definition.subject?.(args) ?? null
+  return value && definition.subjectKind ? { kind: definition.subjectKind, ...value } : null
 }
 
 export const ok = (forLlm: string, forUser?: string): ToolOutput => ({ forLlm, forUser, isError: false })
 export const fail = (forLlm: string): ToolOutput => ({ forLlm, isError: true })
+
+/** A translation key with parameters, as previews use them. */
+export const text = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key })

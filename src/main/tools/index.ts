@@ -1,16 +1,30 @@
-/** Tools: defineTool(), the registry, the built-ins, and output truncation for the model. */
+/**
+ * Tools (docs/architecture.md): defineTool(), tool sources and packs, the registry, and output
+ * truncation for the model. Each pack folder offers one factory that receives its services.
+ */
 export {
   defineTool,
   ok,
   fail,
-  READ_CATEGORIES,
+  riskSubjectOf,
+  text,
+  RiskSubjectKinds,
+  TOOL_NAME_PATTERN,
+  ToolAccessLevels,
   ToolCategories,
   type AnyTool,
+  type PreviewContext,
+  type RiskSubjectKind,
+  type RiskSubjectValue,
+  type ToolAccess,
+  type ToolAttachment,
   type ToolCategory,
   type ToolContext,
   type ToolDefinition,
   type ToolOutput
 } from './define-tool'
 export { ToolRegistry, type ArgsCheck } from './registry'
-export { builtinTools } from './builtin'
+export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from './source'
+export { createFileTools } from './files'
+export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits, type Truncated } from './truncate'

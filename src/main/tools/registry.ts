@@ -1,24 +1,50 @@
 import { jsonSchema, tool, type ToolSet } from 'ai'
 import { z } from 'zod'
-import { errorMessage } from '../../shared'
+import { errorMessage, type ToolInfo } from '../../shared'
 import { WorkspaceEscapeError } from '../workspace'
-import { fail, type AnyTool, type ToolContext, type ToolOutput } from './define-tool'
+import { fail, TOOL_NAME_PATTERN, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
+import { namespacedToolName, type ToolSource } from './source'
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string }
 
 /**
- * Lists, filters and executes tools. It validates and runs; it never decides risk (the approval
- * policy does that before `execute` is called).
+ * Composes tool sources (built-in packs and dynamic ones), lists, validates and executes their
+ * tools. It never decides risk: the runner asks the risk engine before `execute` is called.
  */
 export class ToolRegistry {
-  private readonly tools = new Map<string, AnyTool>()
-  /** Built once: the tool set is fixed, and the loop asks for it on every model step. */
+  private readonly sources = new Map<string, { source: ToolSource; detach?: () => void }>()
+  private tools = new Map<string, AnyTool>()
+  private readonly listeners = new Set<() => void>()
+  /** Rebuilt only after a source changed; the loop asks for it on every model step. */
   private modelTools: ToolSet | undefined
+  private catalogCache: ToolInfo[] | undefined
 
-  constructor(tools: AnyTool[]) {
-    for (const definition of tools) {
-      if (this.tools.has(definition.name)) throw new Error(`Tool "${definition.name}" is registered twice`)
-      this.tools.set(definition.name, definition)
+  constructor(sources: ToolSource[] = []) {
+    for (const source of sources) this.attach(source)
+    this.rebuild()
+  }
+
+  /** Adds a source; its tools are visible from the next model step on. Returns its removal. */
+  addSource(source: ToolSource): () => void {
+    this.attach(source)
+    this.changed()
+    return () => this.removeSource(source.id)
+  }
+
+  removeSource(id: string): boolean {
+    const entry = this.sources.get(id)
+    if (!entry) return false
+    entry.detach?.()
+    this.sources.delete(id)
+    this.changed()
+    return true
+  }
+
+  /** Called after any change of the tool set (a source added, removed or changed). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
     }
   }
 
@@ -32,6 +58,23 @@ export class ToolRegistry {
 
   names(): string[] {
     return [...this.tools.keys()]
+  }
+
+  /** How a tool's subject is judged (the risk engine reads rule examples this way). */
+  subjectKindOf(name: string): RiskSubjectKind | undefined {
+    return this.tools.get(name)?.subjectKind
+  }
+
+  /** What front doors need to show tools: names, domains, access and message tables. */
+  catalog(): ToolInfo[] {
+    this.catalogCache ??= this.list().map((definition) => ({
+      name: definition.name,
+      category: definition.category,
+      access: definition.access,
+      ...(definition.subjectKind ? { subjectKind: definition.subjectKind } : {}),
+      messages: definition.messages
+    }))
+    return this.catalogCache
   }
 
   /**
@@ -72,7 +115,7 @@ export class ToolRegistry {
   /** Runs a tool whose arguments passed `checkArgs`. Never throws: failures become error results. */
   async execute(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const definition = this.tools.get(name)
-    if (!definition) return fail(`Unknown tool "${name}".`)
+    if (!definition) return fail(`The tool "${name}" is no longer available.`)
     try {
       return await definition.run(args, ctx)
     } catch (error) {
@@ -80,6 +123,45 @@ export class ToolRegistry {
       if (ctx.signal.aborted) return fail('Cancelled by the user.')
       return fail(`${name} failed: ${describeFsError(error)}`)
     }
+  }
+
+  private attach(source: ToolSource): void {
+    if (this.sources.has(source.id)) throw new Error(`Tool source "${source.id}" is added twice`)
+    const entry: { source: ToolSource; detach?: () => void } = { source }
+    this.sources.set(source.id, entry)
+    entry.detach = source.onChange?.(() => this.changed())
+  }
+
+  private changed(): void {
+    this.rebuild()
+    for (const listener of [...this.listeners]) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('[deskclaw] tool change listener failed:', error)
+      }
+    }
+  }
+
+  /** Built-in names are kept as they are; a dynamic source's tool that collides with one is left out, with a warning. */
+  private rebuild(): void {
+    const tools = new Map<string, AnyTool>()
+    for (const { source } of this.sources.values()) {
+      for (const definition of source.tools()) {
+        const name = source.namespace ? namespacedToolName(source.namespace, definition.name) : definition.name
+        if (!TOOL_NAME_PATTERN.test(name)) throw new Error(`Tool name "${name}" must be 1-64 letters, digits, "_" or "-"`)
+        if (tools.has(name)) {
+          const problem = `Tool "${name}" from source "${source.id}" has the name of another tool`
+          if (!source.namespace) throw new Error(problem)
+          console.warn(`[deskclaw] ${problem}; it is left out.`)
+          continue
+        }
+        tools.set(name, name === definition.name ? definition : { ...definition, name })
+      }
+    }
+    this.tools = tools
+    this.modelTools = undefined
+    this.catalogCache = undefined
   }
 }
 

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
-/** The rule that keeps Electron in the thin shell (DESIGN §1) must actually fire. */
+/** The rule that keeps Electron in the thin shell (docs/architecture.md) must actually fire. */
 describe('ESLint electron boundary', () => {
   const eslint = new ESLint({ cwd: process.cwd() })
   const source = "import { app } from 'electron'\nexport const name = app.getName()\n"

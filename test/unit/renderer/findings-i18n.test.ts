@@ -1,10 +1,12 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RiskEngine } from '../../../src/main/risk'
-import { ToolCategories } from '../../../src/main/tools'
+import { NativeRuntime } from '../../../src/main/runtime'
+import { createFileTools, createShellTools, ToolCategories } from '../../../src/main/tools'
 import { findingText } from '../../../src/renderer/src/i18n/findings'
+import { previewAsText } from '../../../src/shared/tool-text'
 import { shellCases } from '../risk/shell-cases'
 
 describe('risk findings in Simplified Chinese', () => {
@@ -17,7 +19,9 @@ describe('risk findings in Simplified Chinese', () => {
         for (const finding of engine.assessShell(command, { workspace, autonomy }).findings) rules.add(finding.rule)
       }
     }
-    for (const category of ToolCategories) if (category !== 'fs_read' && category !== 'network_read') rules.add(`tool.${category}`)
+    for (const category of ToolCategories) {
+      for (const access of ['write', 'execute']) rules.add(`tool.${category}_${access}`)
+    }
     for (const source of ['user', 'project', 'saved']) rules.add(`rule.${source}`)
     expect(rules.size).toBeGreaterThan(40)
     const missing = [...rules].filter((rule) => findingText(rule, 'zh-CN') === null)
@@ -30,13 +34,34 @@ describe('risk findings in Simplified Chinese', () => {
 })
 
 describe('approval previews in Simplified Chinese', () => {
-  it('translates titles, labels, the runtime line and why "always" is not offered; code stays exact', async () => {
-    const { previewText, previewValue, alwaysBlockedText } = await import('../../../src/renderer/src/i18n/findings')
-    expect(previewText('Run a shell command', 'zh-CN')).toBe('运行 shell 命令')
-    expect(previewText('Command', 'zh-CN')).toBe('命令')
-    expect(previewText('Command', 'en')).toBe('Command')
-    expect(previewValue('Runs in', 'native (no sandbox: runs directly on this computer)', 'zh-CN')).toMatch(/^native（无沙箱/)
-    expect(previewValue('Command', 'rm -rf build', 'zh-CN')).toBe('rm -rf build')
-    expect(alwaysBlockedText('"python3" runs other code, so it is never allowed always.', 'zh-CN')).toContain('python3')
+  const builtins = () => [...createFileTools().tools(), ...createShellTools({ runtime: new NativeRuntime() }).tools()]
+
+  it('renders the real shell tool’s preview through its own messages; the command stays exact', async () => {
+    const tool = createShellTools({ runtime: new NativeRuntime() }).tools()[0]!
+    const preview = await tool.preview({ command: 'rm -rf build' }, { workspace: '/ws' })
+    const zh = previewAsText(preview, tool.messages, 'zh-CN')
+    expect(zh.title).toBe('运行 shell 命令')
+    const command = preview.fields.findIndex((field) => field.label.key === 'command')
+    expect(command).not.toBe(-1)
+    expect(zh.fields[command]!.value).toBe('rm -rf build')
+    const runsIn = preview.fields.findIndex((field) => field.label.key === 'runsIn')
+    expect(runsIn).not.toBe(-1)
+    expect(zh.fields[runsIn]!.value.startsWith('native（无沙箱')).toBe(true)
+  })
+
+  it('every built-in tool has the same message keys in Simplified Chinese as in English', () => {
+    const tools = builtins()
+    expect(tools.length).toBeGreaterThanOrEqual(5)
+    for (const tool of tools) {
+      expect({ tool: tool.name, keys: Object.keys(tool.messages['zh-CN']).sort() }).toEqual({
+        tool: tool.name,
+        keys: Object.keys(tool.messages.en).sort()
+      })
+    }
+  })
+
+  it('the findings table translates by rule id only: no pattern over English text', () => {
+    const source = readFileSync(join(__dirname, '../../../src/renderer/src/i18n/findings.ts'), 'utf8')
+    expect(source).not.toMatch(/\/\^|\.exec\(|new RegExp/)
   })
 })

@@ -109,7 +109,7 @@ describe('highlightField', () => {
 
 describe('alwaysRuleText', () => {
   it('shows shell rules as the command and file rules as tool and path', () => {
-    expect(alwaysRuleText({ tool: 'shell', match: ['rm', '-rf', 'build'] })).toBe('rm -rf build')
-    expect(alwaysRuleText({ tool: 'file_write', match: ['notes', 'plan.md'] })).toBe('file_write notes/plan.md')
+    expect(alwaysRuleText({ tool: 'shell', match: ['rm', '-rf', 'build'] }, 'command')).toBe('rm -rf build')
+    expect(alwaysRuleText({ tool: 'file_write', match: ['notes', 'plan.md'] }, 'path')).toBe('file_write notes/plan.md')
   })
 })

@@ -30,10 +30,10 @@ const askRm: RiskAssessment = {
   alwaysRule: { tool: 'shell', match: ['rm', '-rf', 'x'], decision: 'allow' }
 }
 const preview = {
-  title: 'Write notes/a.txt',
+  title: { key: 'Write notes/a.txt' },
   fields: [
-    { label: 'Path', value: '/ws/notes/a.txt', code: true },
-    { label: 'Content', value: 'hello\n  world\n', code: true }
+    { label: { key: 'Path' }, value: '/ws/notes/a.txt', code: true },
+    { label: { key: 'Content' }, value: 'hello\n  world\n', code: true }
   ]
 }
 
@@ -109,7 +109,7 @@ const fullRun: AgentEvent[] = [
     tool: 'shell',
     args: { command: 'rm -rf x' },
     reason: 'Deletes files',
-    preview: { title: 'Run rm -rf x', fields: [{ label: 'Command', value: 'rm -rf x', code: true, arg: 'command' }] },
+    preview: { title: { key: 'Run rm -rf x' }, fields: [{ label: { key: 'Command' }, value: 'rm -rf x', code: true, arg: 'command' }] },
     assessment: askRm,
     bindingHash: 'hash_rm',
     expiresAt: 301_610
@@ -460,6 +460,115 @@ describe('risk verdicts and runtimes', () => {
       ['c_old', null, null, null]
     ])
     expect(state.toolCalls.every((c) => c.risk === null && c.approval === null)).toBe(true)
+  })
+})
+
+describe('tool summaries and attachments', () => {
+  const shot = { id: 'att_1', kind: 'image' as const, mediaType: 'image/png', name: 'screen.png', width: 64, height: 48, bytes: 1234 }
+  const log = { id: 'att_2', kind: 'file' as const, mediaType: 'text/plain', name: 'capture.log', bytes: 99 }
+  const started: AgentEvent = {
+    type: 'tool_call_started',
+    ...base,
+    at: 1100,
+    callId: 'call_s',
+    tool: 'screenshot',
+    args: { display: 1, format: 'png' },
+    summary: 'Screenshot of display 1'
+  }
+  const completed: AgentEvent = {
+    type: 'tool_call_completed',
+    ...base,
+    at: 1200,
+    callId: 'call_s',
+    tool: 'screenshot',
+    status: 'completed',
+    isError: false,
+    output: 'Captured 64×48',
+    attachments: [shot, log],
+    durationMs: 100
+  }
+  const start = () => reduceChat(emptySnapshot(conv), fullRun[0]!)
+
+  it('keeps the tool’s own summary from tool_call_started, and the attachments from tool_call_completed', () => {
+    const running = reduceChat(start(), started)
+    expect(running.toolCalls[0]).toMatchObject({ id: 'call_s', status: 'running', summary: 'Screenshot of display 1' })
+    expect(running.toolCalls[0]!.attachments).toBeUndefined()
+    const done = reduceChat(running, completed)
+    expect(done.toolCalls[0]).toMatchObject({ status: 'completed', summary: 'Screenshot of display 1', output: 'Captured 64×48' })
+    expect(done.toolCalls[0]!.attachments).toEqual([shot, log])
+    // Live output in between does not lose either.
+    const streamed = reduceChat(running, { type: 'tool_output_delta', ...base, at: 1150, callId: 'call_s', stream: 'stdout', chunk: 'x' })
+    expect(reduceChat(streamed, completed).toolCalls[0]).toMatchObject({ summary: 'Screenshot of display 1', attachments: [shot, log] })
+  })
+
+  it('leaves summary and attachments absent when the events carry none (invalid calls, older mains)', () => {
+    const { summary: _summary, ...bare } = started as Extract<AgentEvent, { type: 'tool_call_started' }>
+    const { attachments: _attachments, ...plain } = completed as Extract<AgentEvent, { type: 'tool_call_completed' }>
+    const state = reduceChat(reduceChat(start(), bare), plain)
+    expect('summary' in state.toolCalls[0]!).toBe(false)
+    expect('attachments' in state.toolCalls[0]!).toBe(false)
+    // A completion without attachments keeps the summary it had.
+    const kept = reduceChat(reduceChat(start(), started), plain).toolCalls[0]!
+    expect(kept.summary).toBe('Screenshot of display 1')
+    expect(kept.attachments).toBeUndefined()
+    // A completion that arrives first creates the call with its attachments.
+    const first = reduceChat(start(), completed)
+    expect(first.toolCalls[0]).toMatchObject({ id: 'call_s', tool: 'screenshot', attachments: [shot, log] })
+    expect(first.toolCalls[0]!.summary).toBeUndefined()
+  })
+
+  it('reads summary and attachments from a conversations.get snapshot, and live events keep them', () => {
+    const detail: ConversationDetail = {
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      messages: [],
+      toolCalls: [
+        {
+          id: 'c_shot',
+          conversationId: conv,
+          runId: run,
+          tool: 'screenshot',
+          args: { display: 1 },
+          status: 'completed',
+          isError: false,
+          output: 'Captured',
+          startedAt: 1,
+          endedAt: 2,
+          durationMs: 1,
+          summary: 'Screenshot of display 1',
+          attachments: [shot]
+        },
+        {
+          id: 'c_old',
+          conversationId: conv,
+          runId: run,
+          tool: 'shell',
+          args: { command: 'ls' },
+          status: 'completed',
+          isError: false,
+          output: '',
+          startedAt: 3,
+          endedAt: 4,
+          durationMs: 1
+        }
+      ],
+      runs: []
+    }
+    const state = snapshotFromDetail(detail)
+    expect(state.toolCalls[0]).toMatchObject({ summary: 'Screenshot of display 1', attachments: [shot] })
+    expect(state.toolCalls[1]!.summary).toBeUndefined()
+    expect(state.toolCalls[1]!.attachments).toBeUndefined()
+    // A late risk event for the loaded call changes neither.
+    const next = reduceChat(state, {
+      type: 'risk_assessed',
+      ...base,
+      at: 5,
+      callId: 'c_shot',
+      tool: 'screenshot',
+      assessment: { verdict: 'allow', findings: [], alwaysRule: null },
+      action: 'allow',
+      source: 'policy'
+    })
+    expect(next.toolCalls[0]).toMatchObject({ summary: 'Screenshot of display 1', attachments: [shot] })
   })
 })
 

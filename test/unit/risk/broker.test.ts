@@ -14,7 +14,7 @@ const question = {
   tool: 'shell',
   args: { command: 'rm -rf build' },
   reason: 'asks',
-  preview: { title: 'Run', fields: [{ label: 'Command', value: 'rm -rf build', code: true }] },
+  preview: { title: { key: 'Run' }, fields: [{ label: { key: 'Command' }, value: 'rm -rf build', code: true }] },
   assessment: { verdict: 'ask' as const, findings: [], alwaysRule: null },
   bindingHash: 'hash_1'
 }

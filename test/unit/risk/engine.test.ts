@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RiskEngine, fromRules, mergeRuleSets, readRuleFile } from '../../../src/main/risk'
+import { createFileTools, riskSubjectOf } from '../../../src/main/tools'
 
 let engine: RiskEngine
 let workspace: string
@@ -14,33 +15,37 @@ beforeAll(async () => {
   workspace = mkdtempSync(join(tmpdir(), 'deskclaw-engine-'))
 })
 
-const assess = (tool: string, category: Parameters<RiskEngine['assess']>[0]['category'], args: Record<string, unknown>, autonomy: 'readonly' | 'supervised' | 'full' = 'supervised') =>
-  engine.assess({ tool, category, args }, { workspace, autonomy })
+/** Judges a call of the real file tool `name`, as the runner does: by its declared domain, access and subject. */
+const fileTools = createFileTools().tools()
+const assess = (name: string, args: Record<string, unknown>, autonomy: 'readonly' | 'supervised' | 'full' = 'supervised') => {
+  const tool = fileTools.find((t) => t.name === name)!
+  return engine.assess({ tool: name, category: tool.category, access: tool.access, subject: riskSubjectOf(tool, args) }, { workspace, autonomy })
+}
 
 describe('RiskEngine for file tools (path guardian)', () => {
   it('reads inside the workspace run; secrets ask even to read, with the span on the path', () => {
-    expect(assess('file_read', 'fs_read', { path: 'src/index.ts' }).verdict).toBe('allow')
-    const secret = assess('file_read', 'fs_read', { path: '.env.local' })
+    expect(assess('file_read', { path: 'src/index.ts' }).verdict).toBe('allow')
+    const secret = assess('file_read', { path: '.env.local' })
     expect(secret.verdict).toBe('ask')
     expect(secret.findings[0]).toMatchObject({ rule: 'path.sensitive', span: { arg: 'path', start: 0, end: 10 } })
   })
 
   it('writes ask in supervised, deny in readonly, run in full; protected files ask even in full', () => {
-    expect(assess('file_write', 'fs_write', { path: 'notes.md' }).verdict).toBe('ask')
-    expect(assess('file_write', 'fs_write', { path: 'notes.md' }, 'readonly').verdict).toBe('deny')
-    expect(assess('file_write', 'fs_write', { path: 'notes.md' }, 'full').verdict).toBe('allow')
-    const hook = assess('file_write', 'fs_write', { path: '.git/hooks/pre-commit' })
+    expect(assess('file_write', { path: 'notes.md' }).verdict).toBe('ask')
+    expect(assess('file_write', { path: 'notes.md' }, 'readonly').verdict).toBe('deny')
+    expect(assess('file_write', { path: 'notes.md' }, 'full').verdict).toBe('allow')
+    const hook = assess('file_write', { path: '.git/hooks/pre-commit' })
     expect(hook.findings.map((f) => f.rule)).toContain('path.sensitive')
     expect(hook.alwaysRule).toBeNull()
   })
 
   it('denies paths outside the workspace by canonical path, symlinks included', () => {
-    expect(assess('file_write', 'fs_write', { path: '../escape.txt' }).verdict).toBe('deny')
-    expect(assess('file_read', 'fs_read', { path: '/etc/passwd' }).verdict).toBe('deny')
+    expect(assess('file_write', { path: '../escape.txt' }).verdict).toBe('deny')
+    expect(assess('file_read', { path: '/etc/passwd' }).verdict).toBe('deny')
   })
 
   it('offers "always" as the exact file, never a folder', () => {
-    expect(assess('file_write', 'fs_write', { path: 'docs/a.md' }).alwaysRule).toEqual({ tool: 'file_write', match: ['docs', 'a.md'], decision: 'allow', why: 'Allowed always by the user' })
+    expect(assess('file_write', { path: 'docs/a.md' }).alwaysRule).toEqual({ tool: 'file_write', match: ['docs', 'a.md'], decision: 'allow', why: 'Allowed always by the user' })
   })
 })
 

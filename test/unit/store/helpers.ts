@@ -44,7 +44,7 @@ export function runEvents(conversationId: string, runId: string, startAt = Date.
     ({ type, runId, conversationId, at: at++, ...body }) as unknown as AgentEventOf<T>
 }
 
-export const PREVIEW = { title: 'Run a command', fields: [{ label: 'Command', value: 'ls -la', code: true }] }
+export const PREVIEW = { title: { key: 'Run a command' }, fields: [{ label: { key: 'Command' }, value: 'ls -la', code: true }] }
 
 export const ASSESSMENT: RiskAssessment = {
   verdict: 'ask',
@@ -69,7 +69,7 @@ export function approvalBody(approvalId: string, callId: string, args: { command
     tool: 'shell',
     args,
     reason: 'runs a command',
-    preview: { title: 'Run a command', fields: [{ label: 'Command', value: args.command, code: true }] },
+    preview: { title: { key: 'Run a command' }, fields: [{ label: { key: 'Command' }, value: args.command, code: true }] },
     assessment: ASSESSMENT,
     bindingHash: BINDING_HASH,
     expiresAt

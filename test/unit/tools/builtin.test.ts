@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { NativeRuntime } from '../../../src/main/runtime'
-import { builtinTools, ToolRegistry, type ToolContext } from '../../../src/main/tools'
+import { createFileTools, createShellTools, ToolRegistry, type ToolContext } from '../../../src/main/tools'
 
-const registry = new ToolRegistry(builtinTools)
+const registry = new ToolRegistry([createFileTools(), createShellTools({ runtime: new NativeRuntime() })])
 let workspace: string
 let output: string[]
 
@@ -16,7 +16,6 @@ function context(): ToolContext {
     runId: 'run_test',
     callId: 'call_test',
     signal: new AbortController().signal,
-    runtime: new NativeRuntime(),
     onOutput: (_stream, chunk) => output.push(chunk)
   }
 }

@@ -88,7 +88,7 @@ interface Redirect {
 }
 
 /**
- * The shell analysis (DESIGN §4, research §7.4): pre-pass → tree-sitter-bash → every simple
+ * The shell analysis (docs/risk.md): pre-pass → tree-sitter-bash → every simple
  * command, dequoted and unwrapped → findings. Fails closed: what it does not understand asks.
  */
 export class ShellAnalyzer {

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { normalise, type PathContext } from '../paths'
 
 /**
- * The critical catalogue (DESIGN §4): commands denied at every autonomy level, judged on the
+ * The critical catalogue (docs/risk.md): commands denied at every autonomy level, judged on the
  * normalised argv after unwrapping — so `sudo timeout 5 r''m -fr "$HOME"` is caught like `rm -rf ~`.
  */
 export interface CriticalHit {

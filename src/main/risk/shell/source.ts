@@ -1,5 +1,5 @@
 /**
- * The pre-pass before parsing (research §7.3): bash joins `\`-newline before it tokenises, outside
+ * The pre-pass before parsing (docs/risk.md): bash joins `\`-newline before it tokenises, outside
  * single quotes and comments, but tree-sitter-bash does not — it reads `"$\<NL>(touch x)"` as plain
  * text while bash runs `touch`. So we splice exactly where bash does, and keep a map back to the
  * original offsets so every finding still points at what the user sees.

@@ -1,5 +1,5 @@
 /**
- * Windows `cmd` and PowerShell commands, judged by tokens (DESIGN §4). Their paths use
+ * Windows `cmd` and PowerShell commands, judged by tokens (docs/risk.md). Their paths use
  * backslashes and their names ignore case, so these rules read the words as written (quotes
  * stripped) rather than as bash would unescape them.
  */

@@ -1,28 +1,36 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok } from '../define-tool'
+import { defineTool, fail, ok, text } from '../define-tool'
+import { PATH_LABELS } from './messages'
 
 export const fileEditTool = defineTool({
   name: 'file_edit',
   description:
     'Replace one exact occurrence of "old" with "new" in a text file in the workspace. "old" must match the ' +
     'file exactly (whitespace included) and appear exactly once; include surrounding lines to make it unique.',
-  compactDescription: 'Replace an exact text snippet in a file',
-  category: 'fs_write',
+  category: 'fs',
+  access: 'write',
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     old: z.string().min(1).describe('The exact text to replace'),
     new: z.string().describe('The replacement text')
   }),
+  subjectKind: 'path',
+  subject: (args) => ({ value: args.path, arg: 'path' }),
+  summary: (args) => args.path,
   preview: (args, { workspace }) => ({
-    title: 'Edit a file',
+    title: text('title'),
     fields: [
-      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
-      { label: 'Replace', value: args.old, code: true },
-      { label: 'With', value: args.new, code: true }
+      { label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
+      { label: text('old'), value: args.old, code: true },
+      { label: text('new'), value: args.new, code: true }
     ]
   }),
+  messages: {
+    en: { ...PATH_LABELS.en, title: 'Edit a file', old: 'Replace', new: 'With' },
+    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '编辑文件', old: '替换', new: '替换为' }
+  },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
     const original = await readFile(target.absolute, 'utf8').catch(() => null)

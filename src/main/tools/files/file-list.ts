@@ -1,22 +1,31 @@
 import { readdir } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok } from '../define-tool'
+import { defineTool, fail, ok, text } from '../define-tool'
+import { PATH_LABELS } from './messages'
 
 const MAX_ENTRIES = 1_000
 
 export const fileListTool = defineTool({
   name: 'file_list',
   description: 'List the files and folders in a workspace folder (not recursive). Folders end with "/".',
-  compactDescription: 'List a folder',
-  category: 'fs_read',
+  category: 'fs',
+  access: 'read',
   input: z.object({
     path: z.string().optional().describe('Folder relative to the workspace (default: the workspace root)')
   }),
+  // No path means the workspace itself: still judged as a path, but no finding points into a missing argument.
+  subjectKind: 'path',
+  subject: (args) => (args.path === undefined ? { value: '.' } : { value: args.path, arg: 'path' }),
+  summary: (args) => args.path ?? '',
   preview: (args, { workspace }) => ({
-    title: 'List a folder',
-    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path ?? '.').display, code: true, arg: 'path' }]
+    title: text('title'),
+    fields: [{ label: text('path'), value: confineToWorkspace(workspace, args.path ?? '.').display, code: true, arg: 'path' }]
   }),
+  messages: {
+    en: { ...PATH_LABELS.en, title: 'List a folder' },
+    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '列出文件夹' }
+  },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path ?? '.')
     const entries = await readdir(target.absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {

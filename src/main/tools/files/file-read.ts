@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok } from '../define-tool'
+import { defineTool, fail, ok, text } from '../define-tool'
+import { PATH_LABELS } from './messages'
 
 const DEFAULT_LIMIT = 2_000
 /** Larger files are read in pages; binary files are refused rather than dumped. */
@@ -12,17 +13,25 @@ export const fileReadTool = defineTool({
   description:
     'Read a text file in the workspace. Returns numbered lines. For long files pass "offset" (first line, 1-based) ' +
     `and "limit" (number of lines, default ${DEFAULT_LIMIT}) to read a part.`,
-  compactDescription: 'Read a text file (with line numbers)',
-  category: 'fs_read',
+  category: 'fs',
+  access: 'read',
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     offset: z.number().int().min(1).optional().describe('First line to read, 1-based'),
     limit: z.number().int().min(1).max(10_000).optional().describe('How many lines to read')
   }),
+  subjectKind: 'path',
+  subject: (args) => ({ value: args.path, arg: 'path' }),
+  summary: (args) => args.path,
   preview: (args, { workspace }) => ({
-    title: 'Read a file',
-    fields: [{ label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' }]
+    title: text('title'),
+    fields: [{ label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' }]
   }),
+  messages: {
+    en: { ...PATH_LABELS.en, title: 'Read a file' },
+    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '读取文件' }
+  },
+  truncationHint: 'Read the rest with file_read and a larger offset.',
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
     const info = await stat(target.absolute).catch(() => null)

@@ -2,26 +2,34 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, ok } from '../define-tool'
+import { defineTool, ok, text } from '../define-tool'
+import { PATH_LABELS } from './messages'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
   description:
     'Create or overwrite a text file in the workspace with the given content. Parent folders are created. ' +
     'To change part of an existing file, prefer file_edit.',
-  compactDescription: 'Create or overwrite a file',
-  category: 'fs_write',
+  category: 'fs',
+  access: 'write',
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     content: z.string().describe('The complete new content of the file')
   }),
+  subjectKind: 'path',
+  subject: (args) => ({ value: args.path, arg: 'path' }),
+  summary: (args) => args.path,
   preview: (args, { workspace }) => ({
-    title: 'Write a file',
+    title: text('title'),
     fields: [
-      { label: 'Path', value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
-      { label: 'Content', value: args.content, code: true }
+      { label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
+      { label: text('content'), value: args.content, code: true }
     ]
   }),
+  messages: {
+    en: { ...PATH_LABELS.en, title: 'Write a file', content: 'Content' },
+    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '写入文件', content: '内容' }
+  },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
     await mkdir(dirname(target.absolute), { recursive: true })

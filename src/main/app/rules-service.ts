@@ -1,0 +1,52 @@
+import { join } from 'node:path'
+import type { RiskRule } from '../../shared'
+import { fromRules, mergeRuleSets, readRuleFile, type RiskEngine, type RuleSet } from '../risk'
+import type { ConversationStore } from '../store'
+import { changes, type AppService } from './services'
+
+/** Where rules live: the user's file beside the database, and the project's in its workspace. */
+export const USER_RULES_FILE = 'rules.json'
+export const PROJECT_RULES_FILE = '.deskclaw/rules.json'
+
+/**
+ * The rules the risk engine applies (docs/risk.md): the user's file, the project's (which may only
+ * tighten) and the rules saved by "always allow". Read again when the workspace changes, since it
+ * decides which project file applies.
+ */
+export class RulesService implements AppService {
+  readonly name = 'rules'
+
+  constructor(
+    private readonly options: {
+      dataDir: string
+      store: ConversationStore
+      workspace(): string
+      engine(): Promise<RiskEngine>
+    }
+  ) {}
+
+  load(): RuleSet {
+    return mergeRuleSets(
+      readRuleFile(join(this.options.dataDir, USER_RULES_FILE), 'user'),
+      readRuleFile(join(this.options.workspace(), PROJECT_RULES_FILE), 'project'),
+      fromRules(this.options.store.listApprovalRules(), 'saved', 'saved approvals')
+    )
+  }
+
+  async reload(): Promise<RuleSet> {
+    const engine = await this.options.engine()
+    const rules = this.load()
+    engine.setRules(rules)
+    return rules
+  }
+
+  /** Keeps the narrow rule of an "always allow" answer and applies it from the next call on. */
+  saveAlways(rule: RiskRule, approvalId: string): void {
+    this.options.store.saveApprovalRule(rule, approvalId)
+    void this.reload().catch(() => {})
+  }
+
+  async settingsChanged(_next: unknown, patch: Parameters<typeof changes>[0]): Promise<void> {
+    if (changes(patch, 'workspace')) await this.reload()
+  }
+}

@@ -1,0 +1,96 @@
+import { errorMessage, type Settings } from '../../shared'
+import type { ApprovalBroker, ConversationGrants } from '../risk'
+import type { Runtime, SelectedRuntime } from '../runtime'
+import type { ConversationStore } from '../store'
+
+/**
+ * One service's part in the app's life (docs/architecture.md, "Adding a service"). DeskclawApp
+ * loops over the registered services, so a new service is one registration, not a new branch in
+ * every lifecycle method.
+ */
+export interface AppService {
+  /** For log lines when a hook fails. */
+  readonly name: string
+  /** After every service is built. Slow work (probing a sandbox) goes on in the background. */
+  started?(): void | Promise<void>
+  /** After the user changed settings; `patch` holds only what changed. */
+  settingsChanged?(next: Settings, patch: Partial<Settings>): void | Promise<void>
+  /** A conversation was deleted: drop what belongs to it (a sandbox container, grants, serial sessions). */
+  conversationClosed?(conversationId: string): void | Promise<void>
+  /** The app is closing; called in the reverse order of registration. */
+  shutdown?(): void | Promise<void>
+}
+
+/** The registered services, and the loops over them. A hook that fails is logged; it never stops the others. */
+export class ServiceSet {
+  private readonly services: AppService[] = []
+
+  register<T extends AppService>(service: T): T {
+    this.services.push(service)
+    return service
+  }
+
+  /** Starts every service; nobody awaits a slow start, so failures are logged here. */
+  startAll(): void {
+    for (const service of this.services) void this.call(service, 'start', () => service.started?.())
+  }
+
+  async settingsChanged(next: Settings, patch: Partial<Settings>): Promise<void> {
+    await Promise.all(this.services.map((service) => this.call(service, 'apply settings', () => service.settingsChanged?.(next, patch))))
+  }
+
+  async conversationClosed(conversationId: string): Promise<void> {
+    await Promise.all(
+      this.services.map((service) => this.call(service, `close conversation ${conversationId}`, () => service.conversationClosed?.(conversationId)))
+    )
+  }
+
+  /** In reverse order: what was built last (and may use the others) stops first. */
+  async shutdown(): Promise<void> {
+    for (const service of [...this.services].reverse()) await this.call(service, 'shut down', () => service.shutdown?.())
+  }
+
+  private async call(service: AppService, what: string, hook: () => void | Promise<void>): Promise<void> {
+    try {
+      await hook()
+    } catch (error) {
+      console.warn(`[deskclaw] ${service.name} could not ${what}: ${errorMessage(error)}`)
+    }
+  }
+}
+
+/** True when the patch changes any of `keys`. */
+export function changes(patch: Partial<Settings>, ...keys: Array<keyof Settings>): boolean {
+  return keys.some((key) => patch[key] !== undefined)
+}
+
+// The core services' parts, one small adapter each.
+
+export const storeService = (store: ConversationStore): AppService => ({ name: 'store', shutdown: () => store.close() })
+
+/** Where commands run: probed at start (docker reaps orphaned containers then, docs/runtimes.md), reconfigured by settings. */
+export function runtimeService(runtime: Runtime, selected: SelectedRuntime | null, options: () => Parameters<SelectedRuntime['reconfigure']>[1]): AppService {
+  return {
+    name: 'runtime',
+    started: () => runtime.ready?.(),
+    async settingsChanged(next, patch) {
+      if (!selected || !changes(patch, 'runtime', 'dockerImage', 'allowedEnv')) return
+      await selected.reconfigure(next.runtime, options())
+      await runtime.ready?.()
+    },
+    conversationClosed: (id) => runtime.closeConversation?.(id),
+    shutdown: () => runtime.close?.()
+  }
+}
+
+export const grantsService = (grants: ConversationGrants): AppService => ({
+  name: 'grants',
+  conversationClosed: (id) => grants.forget(id)
+})
+
+export const approvalsService = (approvals: ApprovalBroker): AppService => ({
+  name: 'approvals',
+  settingsChanged: (next) => approvals.setTimeout(next.approvalTimeoutMs),
+  // Registered last, so it shuts down first: nobody can answer any more.
+  shutdown: () => approvals.denyAll('DeskClaw is closing.')
+})
