@@ -1,7 +1,9 @@
 import type { ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
-import type { Autonomy, ProviderKind } from '../../../shared/bridge'
+import type { Autonomy, ImageInput, ProviderKind } from '../../../shared/bridge'
 import type { ErrorCode } from '../../../shared/errors'
-import type { Verdict } from '../../../shared/risk'
+import type { RiskAssessment, Verdict } from '../../../shared/risk'
+
+type AlwaysBlockedCode = NonNullable<RiskAssessment['alwaysBlocked']>['code']
 
 /**
  * Keys that must exist because they are built from contract enums (`error.${code}` …): a new
@@ -16,6 +18,8 @@ type RequiredKeys =
   | `autonomy.${Autonomy}`
   | `autonomy.${Autonomy}.hint`
   | `provider.${ProviderKind}`
+  | `imageInput.${ImageInput}`
+  | AlwaysBlockedCode
 
 /** The English dictionary is the reference: its keys are the type every other language must match. */
 export const en = {
@@ -77,6 +81,21 @@ export const en = {
   'tool.hide': 'Hide',
   'tool.deniedReason': 'Reason: {reason}',
   'tool.runtime': 'Ran in the {runtime} runtime',
+  'tool.attachments': 'Attachments',
+
+  'attachment.loading': 'Loading image…',
+  'attachment.gone': 'This image is no longer available (its conversation may have been deleted).',
+  'attachment.loadFailed': 'Could not load this image: {message}',
+  'attachment.open': 'Click to view full size',
+  'attachment.image': 'Image from {tool}',
+  'attachment.unnamed': 'Unnamed file',
+  'attachment.fileTitle': 'A file the tool returned (not shown here)',
+  'image.viewerTitle': 'Image',
+  'image.close': 'Close',
+
+  'size.B': '{n} B',
+  'size.KB': '{n} KB',
+  'size.MB': '{n} MB',
 
   'toolVerdict.safe': 'Safe',
   'toolVerdict.granted': 'Allowed for this conversation',
@@ -122,6 +141,11 @@ export const en = {
   'approval.allowAlwaysTitle': 'Saves a rule: “{rule}” runs without asking from now on.',
   'approval.alwaysBlocked': 'Always allow is not available: {reason}',
   'approval.alwaysUnavailable': 'Always allow is not available for this call.',
+  'approval.imageAlt': 'Preview image',
+  'approval.imageOpen': 'Click to view full size',
+  'always.single-only':
+    'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.',
+  'always.runs-other-code': '"{program}" runs other code, so it is never allowed always.',
   'approval.deny': 'Deny',
   'approval.verdict.allow': 'Safe',
   'approval.verdict.ask': 'Needs approval',
@@ -162,6 +186,12 @@ export const en = {
   'runtime.bwrap.hint': 'No network, read-only system, private /tmp; only the workspace is writable.',
   'runtime.native': 'Directly on this computer',
   'runtime.native.hint': 'No sandbox: a command can do anything you can. Only the risk checks protect you.',
+  'settings.imageInput': 'Images for the model',
+  'settings.imageInputHint':
+    'Send images from tools (screenshots) to the model. Auto: on for OpenAI and Anthropic, and for model names that say vision on other servers.',
+  'imageInput.auto': 'Auto',
+  'imageInput.on': 'Always send',
+  'imageInput.off': 'Never send (a text note instead)',
   'settings.language': 'Language',
   'settings.maxIterations': 'Max steps per message',
   'settings.maxIterationsHint': 'Model steps before DeskClaw stops and hands back (1–100).',

@@ -16,14 +16,25 @@ const zh: Record<string, string> = {
   'autonomy.readonly': '自主级别为“只读”：只允许读取。',
   'autonomy.full': '自主级别为“完全”：无需询问即可运行。',
   'autonomy.supervised': '自主级别为“监督”。',
+  // tool.<category>_<access>: a call that is not a read (reads never produce this finding).
   'tool.fs_write': '会修改工作区中的文件。',
+  'tool.fs_execute': '会运行一个文件。',
+  'tool.shell_write': '会运行命令。',
+  'tool.shell_execute': '会运行命令。',
   'tool.network_write': '会通过网络发送数据。',
-  'tool.desktop': '会操作键盘、鼠标或屏幕。',
-  'tool.hardware': '会与设备通信。',
-  'tool.messaging': '会以你的名义发送消息。',
-  'tool.destructive': '是破坏性操作。',
-  'tool.memory': '会修改记忆。',
-  'tool.shell': '会运行命令。',
+  'tool.network_execute': '会通过网络发送数据。',
+  'tool.desktop_write': '会操作键盘、鼠标或屏幕。',
+  'tool.desktop_execute': '会操作键盘、鼠标或屏幕。',
+  'tool.hardware_write': '会与设备通信。',
+  'tool.hardware_execute': '会与设备通信。',
+  'tool.memory_write': '会修改智能体的记忆。',
+  'tool.memory_execute': '会修改智能体的记忆。',
+  'tool.messaging_write': '会以你的名义发送消息。',
+  'tool.messaging_execute': '会以你的名义发送消息。',
+  'tool.browser_write': '会在网页浏览器中操作。',
+  'tool.browser_execute': '会在网页浏览器中操作。',
+  'tool.mcp_write': 'MCP 服务器的工具，可能会修改内容。',
+  'tool.mcp_execute': 'MCP 服务器的工具，可能会修改内容。',
   'shell.ansi-c': 'ANSI-C 字符串（$\'…\'）可以用转义拼出任意内容。',
   'shell.assignment': '设置 shell 变量，可能改变之后运行的内容。',
   'shell.background': '在后台运行命令，检查结束后它仍在运行。',
@@ -87,50 +98,4 @@ const zh: Record<string, string> = {
 export function findingText(rule: string, language: Language): string | null {
   if (language !== 'zh-CN') return null
   return zh[rule] ?? null
-}
-
-/** The approval preview's titles and labels, which main writes in English (the values stay exact). */
-const zhPreview: Record<string, string> = {
-  'Run a shell command': '运行 shell 命令',
-  'Read a file': '读取文件',
-  'Write a file': '写入文件',
-  'Edit a file': '编辑文件',
-  'List a folder': '列出文件夹',
-  Command: '命令',
-  Folder: '文件夹',
-  Timeout: '超时',
-  'Runs in': '运行位置',
-  Path: '路径',
-  Content: '内容',
-  Replace: '替换',
-  With: '替换为'
-}
-
-/** Runtime descriptions in the "Runs in" field: translated by their leading runtime name. */
-const zhRuntime: Record<string, string> = {
-  docker: 'docker（沙箱：无网络、系统只读、只有工作区可写）',
-  bwrap: 'bwrap（沙箱：无网络、系统只读、只有工作区可写）',
-  'sandbox-exec': 'sandbox-exec（沙箱：无网络、只有工作区可写）',
-  native: 'native（无沙箱：直接在本机运行）'
-}
-
-export function previewText(text: string, language: Language): string {
-  if (language !== 'zh-CN') return text
-  return zhPreview[text] ?? text
-}
-
-/** A field's value shown translated only where it is prose from main (the runtime), never code. */
-export function previewValue(label: string, value: string, language: Language): string {
-  if (language !== 'zh-CN' || label !== 'Runs in') return value
-  const runtime = value.split(' ')[0] ?? ''
-  return zhRuntime[runtime] ?? value
-}
-
-/** Why "always allow" is not offered, from the engine's English sentence. */
-export function alwaysBlockedText(reason: string, language: Language): string {
-  if (language !== 'zh-CN') return reason
-  const program = /^"([^"]+)" runs other code/.exec(reason)?.[1]
-  if (program) return `“${program}”会运行其他代码，因此从不允许“始终允许”。`
-  if (reason.startsWith('Only a single plain command')) return '只有单个普通命令（或单个文件）可以“始终允许”；这个只能允许一次或本次对话内允许。'
-  return reason
 }

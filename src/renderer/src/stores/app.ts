@@ -9,6 +9,7 @@ import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
 import { activeRun } from './reducers'
 import { useSettingsStore } from './settings'
+import { useToolsStore } from './tools'
 
 function routeEvent(event: BridgeEvent): void {
   switch (event.kind) {
@@ -23,12 +24,17 @@ function routeEvent(event: BridgeEvent): void {
     case 'settings_changed':
       useSettingsStore.getState().applyRemote(event.settings)
       break
+    case 'tools_changed':
+      void useToolsStore.getState().load()
+      break
   }
 }
 
 async function loadAll(initial: boolean): Promise<void> {
   const settings = useSettingsStore.getState().load()
   const approvals = useApprovalsStore.getState().load()
+  // Approvals and previews are shown through the tool catalogue (their titles and labels are its keys).
+  const tools = useToolsStore.getState().load()
   const conversations = await useConversationsStore.getState().load()
   if (initial) {
     const remembered = rememberedConversation()
@@ -43,7 +49,7 @@ async function loadAll(initial: boolean): Promise<void> {
       await useChatStore.getState().refresh()
     }
   }
-  await Promise.all([settings, approvals])
+  await Promise.all([settings, approvals, tools])
 }
 
 /** Subscribes to events and loads the first state; returns a stop function (React StrictMode-safe). */

@@ -4,10 +4,15 @@ export { useChatStore } from './chat'
 export { useConversationsStore } from './conversations'
 export { useNoticesStore, type Notice } from './notices'
 export { useSettingsStore } from './settings'
+export { useToolsStore } from './tools'
+export { useAttachmentsStore, type AttachmentEntry } from './attachments'
 export {
   activeRun,
+  attachmentDataUrl,
   buildTimeline,
+  catalogueByName,
   type ChatSnapshot,
+  isShownImageType,
   type OutputSegment,
   type RunView,
   type TimelineItem,

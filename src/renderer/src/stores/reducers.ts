@@ -19,6 +19,7 @@ import type {
   RunSummary,
   ToolCallRecord
 } from '../../../shared/bridge'
+import type { ToolInfo } from '../../../shared/tool-text'
 
 export interface OutputSegment {
   stream: 'stdout' | 'stderr'
@@ -143,7 +144,12 @@ function newRun(conversationId: string, runId: string, at: number): RunView {
   }
 }
 
-function newCall(event: { runId: string; conversationId: string; callId: string; at: number }, tool: string, args: unknown): ToolCallView {
+function newCall(
+  event: { runId: string; conversationId: string; callId: string; at: number },
+  tool: string,
+  args: unknown,
+  summary?: string
+): ToolCallView {
   return {
     id: event.callId,
     conversationId: event.conversationId,
@@ -158,6 +164,7 @@ function newCall(event: { runId: string; conversationId: string; callId: string;
     durationMs: null,
     runtime: null,
     verdict: null,
+    ...(summary !== undefined ? { summary } : {}),
     segments: [],
     approval: null,
     risk: null
@@ -241,8 +248,13 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
       return updateCall(
         state,
         event.callId,
-        (call) => ({ ...call, tool: event.tool, args: event.args }),
-        () => newCall(event, event.tool, event.args)
+        (call) => ({
+          ...call,
+          tool: event.tool,
+          args: event.args,
+          ...(event.summary !== undefined ? { summary: event.summary } : {})
+        }),
+        () => newCall(event, event.tool, event.args, event.summary)
       )
 
     case 'tool_output_delta':
@@ -314,6 +326,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           isError: event.isError,
           output: event.output,
           runtime: event.runtime ?? call.runtime ?? null,
+          ...(event.attachments !== undefined ? { attachments: event.attachments } : {}),
           segments: [],
           endedAt: event.at,
           durationMs: event.durationMs
@@ -492,4 +505,23 @@ export function reduceRunningConversations(running: ReadonlySet<string>, event: 
     return next
   }
   return running
+}
+
+/** The tool catalogue (`tools.list`) keyed by tool name; own properties only, so any name is safe as a key. */
+export function catalogueByName(list: readonly ToolInfo[]): Record<string, ToolInfo> {
+  return Object.fromEntries(list.map((tool) => [tool.name, tool]))
+}
+
+/** Raster types an <img> may show from tool output; anything else is listed as a file. */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
+
+/** Whether an attachment of this media type is shown as an image (raster types only). */
+export function isShownImageType(mediaType: string): boolean {
+  return IMAGE_TYPES.has(mediaType.toLowerCase())
+}
+
+/** A `data:` URL for base64 image data, or null when the media type is not one we show as an image. */
+export function attachmentDataUrl(mediaType: string, base64: string): string | null {
+  const type = mediaType.toLowerCase()
+  return IMAGE_TYPES.has(type) ? `data:${type};base64,${base64}` : null
 }

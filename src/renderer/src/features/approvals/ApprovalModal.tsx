@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react'
 import type { ApprovalAnswer, ApprovalPreview } from '../../../../shared/agent-events'
 import type { PendingApproval } from '../../../../shared/bridge'
 import type { RiskFinding, Verdict } from '../../../../shared/risk'
-import { alwaysBlockedText, previewText, previewValue, useT } from '../../i18n'
-import { useApprovalsStore, useConversationsStore, useNoticesStore } from '../../stores'
-import { AlertIcon, CheckIcon, Dialog, isMac, isModKey, ShieldIcon, useNow } from '../common'
+import { useT } from '../../i18n'
+import { attachmentDataUrl, useApprovalsStore, useConversationsStore, useNoticesStore, useToolsStore } from '../../stores'
+import { AlertIcon, CheckIcon, Dialog, ImageViewer, isMac, isModKey, ShieldIcon, useNow } from '../common'
 import { alwaysRuleText, highlightField } from './highlight'
 
 /** Keys and clicks are ignored this long after a question appears: a keystroke meant for the composer must not answer it. */
@@ -61,42 +61,73 @@ function FindingsList({
   )
 }
 
-/** A preview field exactly as it will run, with the text the findings point at marked. */
+/**
+ * A preview field exactly as it will run, with the text the findings point at marked. Its label is
+ * the tool's own text (translated through the catalogue); `data-label` is that label in English
+ * whatever the UI language, so tests and scripts can find a field by it.
+ */
 function PreviewField({
+  tool,
   field,
   args,
   findings,
   activeRule
 }: {
+  tool: string
   field: ApprovalPreview['fields'][number]
   args: unknown
   findings: readonly RiskFinding[]
   activeRule: string | null
 }) {
   const t = useT()
-  const content = highlightField(field, args, findings).map((piece, index) =>
-    piece.rules ? (
-      <mark
-        key={index}
-        className={`finding-span verdict-${piece.verdict}${activeRule && piece.rules.includes(activeRule) ? ' active' : ''}`}
-        data-testid="finding-span"
-        data-rule={piece.rules.join(' ')}
-      >
-        {piece.text}
-      </mark>
-    ) : (
-      piece.text
-    )
-  )
+  // `display` is prose shown instead of the value (what a runtime name means): nothing in it to highlight.
+  const content = field.display
+    ? t.toolText(tool, field.display)
+    : highlightField(field, args, findings).map((piece, index) =>
+        piece.rules ? (
+          <mark
+            key={index}
+            className={`finding-span verdict-${piece.verdict}${activeRule && piece.rules.includes(activeRule) ? ' active' : ''}`}
+            data-testid="finding-span"
+            data-rule={piece.rules.join(' ')}
+          >
+            {piece.text}
+          </mark>
+        ) : (
+          piece.text
+        )
+      )
   return (
-    <div className="approval-field" data-testid="approval-field" data-label={field.label} data-arg={field.arg}>
-      <div className="approval-field-label">{previewText(field.label, t.language)}</div>
+    <div
+      className="approval-field"
+      data-testid="approval-field"
+      data-label={t.toolText(tool, field.label, 'en')}
+      data-arg={field.arg}
+    >
+      <div className="approval-field-label">{t.toolText(tool, field.label)}</div>
       {field.code ? (
         <pre className="approval-field-code">{content}</pre>
       ) : (
-        <div className="approval-field-value">{field.arg ? content : previewValue(field.label, field.value, t.language)}</div>
+        <div className="approval-field-value">{content}</div>
       )}
     </div>
+  )
+}
+
+/** The preview's image (what is about to happen, e.g. a screenshot), scaled to the dialog; full size on click. */
+function PreviewImage({ tool, image }: { tool: string; image: NonNullable<ApprovalPreview['image']> }) {
+  const t = useT()
+  const [open, setOpen] = useState(false)
+  const src = attachmentDataUrl(image.mediaType, image.data)
+  if (!src) return null
+  const alt = image.alt ? t.toolText(tool, image.alt) : t('approval.imageAlt')
+  return (
+    <>
+      <button type="button" className="approval-image" title={t('approval.imageOpen')} onClick={() => setOpen(true)}>
+        <img src={src} alt={alt} data-testid="approval-image" />
+      </button>
+      {open && <ImageViewer src={src} alt={alt} title={alt} onClose={() => setOpen(false)} />}
+    </>
   )
 }
 
@@ -109,6 +140,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
   const busy = useApprovalsStore((s) => s.responding.has(approval.approvalId))
   const conversation = useConversationsStore((s) => s.list.find((c) => c.id === approval.conversationId))
   const pushNotice = useNoticesStore((s) => s.push)
+  const subjectKind = useToolsStore((s) => s.byName[approval.tool]?.subjectKind)
   const [denyReason, setDenyReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [armed, setArmed] = useState(false)
@@ -124,7 +156,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
 
   const { assessment } = approval
   const alwaysRule = assessment.alwaysRule
-  const alwaysText = alwaysRule ? alwaysRuleText(alwaysRule) : null
+  const alwaysText = alwaysRule ? alwaysRuleText(alwaysRule, subjectKind) : null
 
   const answer = async (choice: ApprovalAnswer) => {
     if (!armed || busy) return
@@ -197,7 +229,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
         <div className="approval-head-text">
           <div className="approval-kicker">{t('approval.heading')}</div>
           <h2 id={titleId} className="dialog-title">
-            {previewText(approval.preview.title, t.language)}
+            {t.toolText(approval.tool, approval.preview.title)}
           </h2>
         </div>
         <VerdictBadge verdict={assessment.verdict} />
@@ -232,10 +264,12 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
         </dl>
 
         {/* What will run first: it must be readable without scrolling past the findings. */}
+        {approval.preview.image && <PreviewImage tool={approval.tool} image={approval.preview.image} />}
         <div className="approval-fields">
           {approval.preview.fields.map((field, index) => (
             <PreviewField
               key={index}
+              tool={approval.tool}
               field={field}
               args={approval.args}
               findings={assessment.findings}
@@ -299,9 +333,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
           </button>
           {alwaysText === null && (
             <div id={alwaysHintId} className="approval-always-blocked" data-testid="approval-always-blocked">
-              {assessment.alwaysBlockedReason
-                ? t('approval.alwaysBlocked', { reason: alwaysBlockedText(assessment.alwaysBlockedReason, t.language) })
-                : t('approval.alwaysUnavailable')}
+              {t.alwaysBlocked(assessment) ?? t('approval.alwaysUnavailable')}
             </div>
           )}
         </div>

@@ -88,9 +88,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The rule an "Always allow" answer would save, as the user reads it: a shell rule's tokens are
- * the command's words (`rm -rf build`); other tools' tokens are path segments (`file_write notes/a.md`).
+ * The rule an "Always allow" answer would save, as the user reads it, by how the tool's subject is
+ * judged (its catalogue entry): a command rule's tokens are the command's words (`rm -rf build`),
+ * a path rule's are path segments (`file_write notes/a.md`), any other is the tool and its token.
  */
-export function alwaysRuleText(rule: { tool: string; match: readonly string[] }): string {
-  return rule.tool === 'shell' ? rule.match.join(' ') : `${rule.tool} ${rule.match.join('/')}`
+export function alwaysRuleText(rule: { tool: string; match: readonly string[] }, subjectKind: string | undefined): string {
+  if (subjectKind === 'command') return rule.match.join(' ')
+  return `${rule.tool} ${rule.match.join(subjectKind === 'path' ? '/' : ' ')}`
 }

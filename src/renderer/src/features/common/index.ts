@@ -2,6 +2,7 @@
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog'
 export { Dialog, type DialogProps, isDialogOpen } from './Dialog'
 export * from './icons'
+export { ImageViewer, type ImageViewerProps } from './ImageViewer'
 export { Notices } from './Notices'
 export { isMac, isModKey, modKeyLabel } from './platform'
 export { useNow } from './useNow'

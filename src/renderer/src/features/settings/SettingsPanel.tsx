@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
-import type { Autonomy, Language, ProviderKind, RuntimeChoice, Settings } from '../../../../shared/bridge'
+import type { Autonomy, ImageInput, Language, ProviderKind, RuntimeChoice, Settings } from '../../../../shared/bridge'
 import { languages, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { Dialog, XIcon } from '../common'
@@ -7,6 +7,7 @@ import { Dialog, XIcon } from '../common'
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
 const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
 const RUNTIMES: readonly RuntimeChoice[] = ['auto', 'docker', 'bwrap', 'native']
+const IMAGE_INPUT: readonly ImageInput[] = ['auto', 'on', 'off']
 
 interface Draft {
   provider: ProviderKind
@@ -21,6 +22,7 @@ interface Draft {
   runtime: RuntimeChoice
   dockerImage: string
   allowedEnv: string
+  imageInput: ImageInput
 }
 
 function toDraft(settings: Settings): Draft {
@@ -36,7 +38,8 @@ function toDraft(settings: Settings): Draft {
     approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
     runtime: settings.runtime,
     dockerImage: settings.dockerImage,
-    allowedEnv: settings.allowedEnv.join(', ')
+    allowedEnv: settings.allowedEnv.join(', '),
+    imageInput: settings.imageInput
   }
 }
 
@@ -106,7 +109,8 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       approvalTimeoutMs: timeoutSec * 1000,
       runtime: draft.runtime,
       dockerImage: draft.dockerImage.trim() || settings.dockerImage,
-      allowedEnv
+      allowedEnv,
+      imageInput: draft.imageInput
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -176,6 +180,21 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               placeholder="OPENAI_API_KEY"
               onChange={(event) => set('apiKeyEnv', event.target.value)}
             />
+          </Field>
+          <Field label={t('settings.imageInput')} hint={t('settings.imageInputHint')} htmlFor={`${id}-images`}>
+            <select
+              id={`${id}-images`}
+              className="text-input"
+              data-testid="settings-image-input"
+              value={draft.imageInput}
+              onChange={(event) => set('imageInput', event.target.value as ImageInput)}
+            >
+              {IMAGE_INPUT.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`imageInput.${choice}`)}
+                </option>
+              ))}
+            </select>
           </Field>
         </section>
 

@@ -3,7 +3,8 @@ import type { ApprovalAnswer, ApprovalResolver, ToolCallStatus } from '../../../
 import { type Translator, useT } from '../../i18n'
 import { toolVerdictKind, type ToolCallView } from '../../stores'
 import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, useNow, WrenchIcon, XIcon } from '../common'
-import { prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
+import { oneLine, prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
+import { ToolAttachments } from './ToolAttachments'
 
 export function StatusChip({ status }: { status: ToolCallStatus }) {
   const t = useT()
@@ -120,7 +121,8 @@ function ToolCallCardImpl({ call }: { call: ToolCallView }) {
   const [argsOpen, setArgsOpen] = useState(false)
   const ticking = call.status === 'running' || call.status === 'pending'
   const now = useNow(1000, ticking)
-  const summary = summarizeArgs(call.args)
+  // The tool's own summary; the first plain argument for calls without one (invalid, or older records).
+  const summary = call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
   const duration =
     call.durationMs !== null
       ? t.duration(call.durationMs)
@@ -185,6 +187,9 @@ function ToolCallCardImpl({ call }: { call: ToolCallView }) {
           )}
           {call.status !== 'awaiting_approval' && call.status !== 'denied' && <ToolOutput call={call} />}
           {call.status === 'denied' && call.output && <ToolOutput call={call} />}
+          {call.attachments && call.attachments.length > 0 && (
+            <ToolAttachments attachments={call.attachments} tool={call.tool} />
+          )}
         </div>
       )}
     </div>

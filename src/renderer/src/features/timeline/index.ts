@@ -1,3 +1,4 @@
-/** The live tool timeline: one card per tool call, and the one-line summary of its arguments. */
+/** The live tool timeline: one card per tool call (its summary, output and attachments). */
 export { StatusChip, ToolCallCard } from './ToolCallCard'
-export { prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
+export { oneLine, prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
+export { ToolAttachments } from './ToolAttachments'

@@ -1,0 +1,108 @@
+/**
+ * The translator itself, without React, stores or the DOM (so it is unit-tested under plain Node):
+ * the dictionaries, `translate`, and `makeTranslator(language, tools)` behind `useT()`.
+ */
+import type { ToolText } from '../../../shared/agent-events'
+import type { Language } from '../../../shared/bridge'
+import type { AppErrorShape } from '../../../shared/errors'
+import type { RiskAssessment } from '../../../shared/risk'
+import { formatToolText, type ToolMessages } from '../../../shared/tool-text'
+import { findingText } from './findings'
+import { en, type Dictionary, type MessageKey } from './en'
+import { zhCN } from './zh-CN'
+
+export const dictionaries: Record<Language, Dictionary> = { en, 'zh-CN': zhCN }
+export const languages: readonly Language[] = ['en', 'zh-CN']
+
+export type Vars = Record<string, string | number>
+
+/** Each tool's message tables by tool name (what the tool catalogue holds; ToolInfo fits). */
+export type ToolCatalogue = Readonly<Record<string, { readonly messages: ToolMessages }>>
+
+export const NO_TOOLS: ToolCatalogue = {}
+
+export function translate(language: Language, key: MessageKey, vars?: Vars): string {
+  const template = dictionaries[language][key] ?? en[key]
+  if (!vars) return template
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole
+  )
+}
+
+export interface Translator {
+  (key: MessageKey, vars?: Vars): string
+  language: Language
+  /** "Model service cannot be reached: connect ECONNREFUSED…" — code translated, detail kept. */
+  error(error: { code: string; message: string } | AppErrorShape): string
+  /** "3 min ago", "刚刚" … */
+  relativeTime(at: number, now: number): string
+  duration(ms: number): string
+  /** A risk finding in this language: the rule's meaning in Chinese; the engine's message in English. */
+  finding(finding: { rule: string; message: string }): string
+  /**
+   * A tool's text (preview title, field label, …): `text.key` looked up in the message tables of
+   * `tool` (the tool that made it), in `language` (default: this translator's), else English, else
+   * the key itself.
+   */
+  toolText(tool: string, text: ToolText, language?: Language): string
+  /** Why "always allow" is not offered for this assessment, as one sentence; null when it is offered. */
+  alwaysBlocked(assessment: Pick<RiskAssessment, 'alwaysRule' | 'alwaysBlocked' | 'alwaysBlockedReason'>): string | null
+  /** "812 B", "1.4 MB" */
+  fileSize(bytes: number): string
+}
+
+export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOOLS): Translator {
+  const t = ((key: MessageKey, vars?: Vars) => translate(language, key, vars)) as Translator
+  t.language = language
+  t.finding = (finding) => findingText(finding.rule, language) ?? finding.message
+  t.toolText = (tool, text, inLanguage = language) =>
+    formatToolText(text, Object.hasOwn(tools, tool) ? tools[tool]!.messages : undefined, inLanguage)
+  t.alwaysBlocked = (assessment) => {
+    if (assessment.alwaysRule) return null
+    const blocked = assessment.alwaysBlocked
+    // The code, translated; the engine's English sentence only for records from before codes existed.
+    if (blocked && (blocked.code !== 'always.runs-other-code' || blocked.program)) {
+      const reason = translate(language, blocked.code, { program: blocked.program ?? '' })
+      return translate(language, 'approval.alwaysBlocked', { reason })
+    }
+    if (assessment.alwaysBlockedReason) {
+      return translate(language, 'approval.alwaysBlocked', { reason: assessment.alwaysBlockedReason })
+    }
+    return translate(language, 'approval.alwaysUnavailable')
+  }
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
+  t.fileSize = (bytes) => {
+    if (bytes < 1024) return translate(language, 'size.B', { n: number.format(Math.max(0, bytes)) })
+    if (bytes < 1024 * 1024) return translate(language, 'size.KB', { n: number.format(bytes / 1024) })
+    return translate(language, 'size.MB', { n: number.format(bytes / (1024 * 1024)) })
+  }
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' })
+  t.error = (error) => {
+    const key = `error.${error.code}` as MessageKey
+    const detail = (error.message ?? '').split('\n')[0]?.trim() ?? ''
+    if (!(key in en)) return detail || translate(language, 'error.unknown')
+    const label = translate(language, key)
+    return detail && detail !== label ? `${label}: ${detail}` : label
+  }
+  t.relativeTime = (at, now) => {
+    const seconds = Math.round((at - now) / 1000)
+    if (Math.abs(seconds) < 45) return translate(language, 'time.justNow')
+    const minutes = Math.round(seconds / 60)
+    if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute')
+    const hours = Math.round(minutes / 60)
+    if (Math.abs(hours) < 24) return rtf.format(hours, 'hour')
+    const days = Math.round(hours / 24)
+    if (Math.abs(days) < 7) return rtf.format(days, 'day')
+    return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(at)
+  }
+  t.duration = (ms) => {
+    if (ms < 1000) return translate(language, 'duration.ms', { n: Math.max(0, Math.round(ms)) })
+    if (ms < 60_000) {
+      const s = ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000))
+      return translate(language, 'duration.s', { n: s })
+    }
+    const total = Math.round(ms / 1000)
+    return translate(language, 'duration.m', { m: Math.floor(total / 60), s: total % 60 })
+  }
+  return t
+}
