@@ -1,3 +1,4 @@
+import { readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -52,21 +53,48 @@ const HOME_SECRETS = [
 
 const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssh', '/root', '/var/db/sudo', '/private/etc/master.passwd', '/dev/mem', '/dev/kmem']
 
+/** Other processes' environments and memory: secrets of whatever runs. */
+const PROC_SECRET = /^\/proc\/[^/]+\/(environ|mem|cmdline|maps|fd(\/|$)|root(\/|$)|cwd(\/|$))/
+
+/**
+ * Public system files a read outside the workspace may touch without asking (docs/risk.md, "Reads
+ * outside the workspace"): what the OS says about itself, shared data and headers. Everything
+ * else outside the workspace asks to read: no list knows every credential file.
+ */
+const PUBLIC_READS = [
+  /^\/usr\/(share|include|lib|lib64|libexec|local\/share|local\/include)(\/|$)/,
+  /^\/usr\/(local\/)?s?bin(\/|$)/,
+  /^\/s?bin(\/|$)/,
+  /^\/etc\/(os-release|lsb-release|debian_version|redhat-release|alpine-release|arch-release|fedora-release|issue|issue\.net|hostname|timezone|localtime|shells|hosts|nsswitch\.conf|machine-id|locale\.conf|locale\.gen|papersize)$/,
+  /^\/proc\/(cpuinfo|meminfo|version|loadavg|uptime|stat|swaps|partitions|mounts|filesystems|diskstats|devices|modules|vmstat|zoneinfo)$/,
+  /^\/sys\/(class|devices|bus|block|module|kernel\/mm|fs\/cgroup)(\/|$)/,
+  /^\/dev\/(null|zero|random|urandom|stdin|stdout|stderr|tty)$/,
+  /^\/System\/Library\/CoreServices\/SystemVersion\.plist$/
+]
+
+/** Folders whose names are enough to say they hold secrets, wherever they are (case-insensitive). */
+const SECRET_DIR = /^(\.ssh|\.aws|\.gnupg|\.azure|\.kube|\.password-store|keyrings|\.docker|secrets?|credentials|\.vault-token)$/i
+
 /** Names that hold secrets wherever they are. */
-const SECRET_NAME = /^(\.env(\..+)?|\.envrc|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.+\.(pem|p12|pfx|kdbx|keychain(-db)?)|\.git-credentials|\.netrc|\.npmrc|\.pgpass|credentials(\.json)?|login\.keychain.*|logins\.json|key[34]\.db|Cookies|Login Data)$/
+const SECRET_NAME = /^(\.env(\..+)?|\.envrc|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.+\.(pem|p12|pfx|kdbx|keychain(-db)?|key|keystore|jks|ppk|asc|gpg|ovpn)|master\.key|secrets?\.(ya?ml|json|toml|env)|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.my\.cnf|credentials(\..+)?|.*_history|\.history|login\.keychain.*|logins\.json|key[34]\.db|cookies(\.sqlite)?|login data|token(s)?(\.json)?|auth\.json|\.vault-token|service-account.*\.json)$/i
 
 /** Writes that change what runs later: git hooks and config, shell start-up files, our own rules. */
 const PROTECTED_WRITE = /(^|\/)(\.git\/(hooks|config)(\/|$)|\.deskclaw(\/|$)|\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|inputrc)$|\.config\/(fish|autostart)\/|\.vscode\/(settings|tasks)\.json$|\.ssh\/)/
 
 export function normalise(p: string, ctx: PathContext, cwd = ctx.workspace): string {
   let value = p.replace(/\\/g, '/')
-  if (value === '~' || value.startsWith('~/')) value = ctx.home + value.slice(1)
+  if (value.startsWith('~')) value = expandTilde(value, ctx, cwd)
   if (/^[A-Za-z]:\//.test(value)) return path.posix.normalize(value)
   return path.posix.resolve(cwd, value)
 }
 
 function within(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`)
+}
+
+/** The same, ignoring case: macOS and Windows file systems are case-insensitive, so `~/.SSH` is `~/.ssh`. */
+function withinIgnoringCase(child: string, parent: string): boolean {
+  return within(child.toLowerCase(), parent.toLowerCase())
 }
 
 /** Strips a glob tail: `~/.ssh/*` is about `~/.ssh`. */
@@ -82,22 +110,111 @@ export function secretPathReason(absolute: string, ctx: PathContext): string | n
   const target = globRoot(absolute)
   for (const rel of HOME_SECRETS) {
     const secret = `${ctx.home}/${rel}`
-    if (within(target, secret) || (target !== absolute && within(secret, target) && target !== ctx.home)) {
+    if (withinIgnoringCase(target, secret) || (target !== absolute && withinIgnoringCase(secret, target) && target !== ctx.home)) {
       return `${displayPath(secret, ctx)} holds credentials or private data`
     }
   }
   for (const secret of SYSTEM_SECRETS) {
-    if (within(target, secret)) return `${secret} holds credentials or private data`
+    if (withinIgnoringCase(target, secret)) return `${secret} holds credentials or private data`
   }
+  if (PROC_SECRET.test(target) || /^\/proc\/[^/]*[*?[]/.test(absolute)) return 'a process\'s environment or memory holds its secrets'
   const base = path.posix.basename(absolute)
-  if (SECRET_NAME.test(base) && !/\.(example|sample|template)$/.test(base)) return `${base} usually holds secrets`
+  if (isSecretName(base)) return `${base} usually holds secrets`
+  // Folder names count only below the workspace (a workspace kept under a "secrets" folder is the user's choice).
+  const below = within(absolute, ctx.workspace) ? absolute.slice(ctx.workspace.length) : absolute
+  const secretDir = path.posix.dirname(below).split('/').find((part) => SECRET_DIR.test(part))
+  if (secretDir) return `${secretDir} usually holds secrets`
   return null
+}
+
+/** A file name that usually holds secrets (any case; `.example`/`.sample`/`.template` copies are not). */
+export function isSecretName(base: string): boolean {
+  return SECRET_NAME.test(base) && !/\.(example|sample|template|dist)$/i.test(base)
+}
+
+/** Public system files and folders: reading them outside the workspace does not ask. */
+export function isPublicRead(absolute: string): boolean {
+  return PUBLIC_READS.some((pattern) => pattern.test(absolute))
+}
+
+/**
+ * The path as the file system will resolve it: symlinks followed on the longest prefix that exists
+ * (a link inside the workspace that points out of it is outside). Lexical when nothing exists.
+ */
+export function resolveReal(absolute: string): string {
+  let existing = absolute
+  const rest: string[] = []
+  for (let i = 0; i < 64 && existing !== '/'; i++) {
+    try {
+      const real = realpathSync(existing)
+      return rest.length > 0 ? path.posix.join(real, ...rest.reverse()) : real
+    } catch {
+      rest.push(path.posix.basename(existing))
+      existing = path.posix.dirname(existing)
+    }
+  }
+  return absolute
+}
+
+const MAX_GLOB_MATCHES = 256
+
+/**
+ * What a glob would match, as bash expands it (`*`, `?`, `[…]`; a leading dot only by a pattern
+ * that starts with one). `null` when it matches nothing or more than can be judged, so the caller
+ * judges the pattern itself.
+ */
+export function expandGlob(absolute: string): string[] | null {
+  const parts = absolute.split('/').slice(1)
+  let paths = ['']
+  for (const part of parts) {
+    if (!/[*?[]/.test(part)) {
+      paths = paths.map((p) => `${p}/${part}`)
+      continue
+    }
+    const pattern = globToRegExp(part)
+    const next: string[] = []
+    for (const dir of paths) {
+      let names: string[]
+      try {
+        names = readdirSync(dir === '' ? '/' : dir)
+      } catch {
+        continue
+      }
+      for (const name of names) {
+        if (name.startsWith('.') && !part.startsWith('.')) continue
+        if (pattern.test(name)) next.push(`${dir}/${name}`)
+      }
+      if (next.length > MAX_GLOB_MATCHES) return null
+    }
+    paths = next
+    if (paths.length === 0) return null
+  }
+  return paths
+}
+
+function globToRegExp(glob: string): RegExp {
+  let source = ''
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!
+    if (c === '*') source += '.*'
+    else if (c === '?') source += '.'
+    else if (c === '[') {
+      const close = glob.indexOf(']', i + 2)
+      if (close < 0) source += '\\['
+      else {
+        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')
+        source += `[${body}]`
+        i = close
+      }
+    } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&')
+  }
+  return new RegExp(`^${source}$`)
 }
 
 /** Why writing this path is sensitive (changes future behaviour), or null. */
 export function protectedWriteReason(absolute: string, ctx: PathContext): string | null {
   const rel = within(absolute, ctx.home) ? absolute.slice(ctx.home.length) : absolute
-  if (PROTECTED_WRITE.test(rel) || PROTECTED_WRITE.test(absolute)) {
+  if (PROTECTED_WRITE.test(rel.toLowerCase()) || PROTECTED_WRITE.test(absolute.toLowerCase())) {
     return `${displayPath(absolute, ctx)} changes what runs later (hooks, start-up files, rules)`
   }
   return secretPathReason(absolute, ctx)
@@ -115,4 +232,14 @@ export function displayPath(absolute: string, ctx: PathContext): string {
 /** Looks like a path worth checking (bare words such as `-la` or `TODO` are not). */
 export function looksLikePath(word: string): boolean {
   return word.includes('/') || word.startsWith('~') || word.startsWith('.') || SECRET_NAME.test(word)
+}
+
+/** `~`, `~/x`, `~+` (the current folder), `~-` and `~user/x` as bash expands them. */
+export function expandTilde(value: string, ctx: PathContext, cwd: string): string {
+  if (value === '~' || value.startsWith('~/')) return ctx.home + value.slice(1)
+  if (value === '~+' || value.startsWith('~+/')) return cwd + value.slice(2)
+  if (value === '~-' || value.startsWith('~-/')) return ctx.home + value.slice(2) // OLDPWD: unknown; home is the likely one
+  const user = /^~([a-z_][a-z0-9_.-]*)(\/.*)?$/i.exec(value)
+  if (user) return `${path.posix.dirname(ctx.home)}/${user[1]}${user[2] ?? ''}`
+  return value
 }

@@ -1,6 +1,6 @@
 import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
-import { looksLikePath, normalise, protectedWriteReason, secretPathReason, isInside, displayPath, type PathContext } from '../paths'
+import { displayPath, expandGlob, isInside, isPublicRead, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
 import type { SyntaxNode } from './parser'
 import {
@@ -20,6 +20,7 @@ import {
   programFamily,
   tokensForRules
 } from './programs'
+import { isVersionOrHelpQuery, safeSpecFor, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
 import { originalRange, prepareSource, type PreparedSource } from './source'
 import { windowsHit, isWindowsProgram } from './windows'
 import { readWord, type Word } from './words'
@@ -77,6 +78,8 @@ interface Invocation {
   pipedFrom: Invocation[]
   /** stdin from a heredoc or herestring. */
   heredoc: boolean
+  /** That heredoc's or herestring's text when it is literal (no expansion happens in it). */
+  stdinText?: string
   /** Programs resolved during classification (for pipe checks downstream). */
   programs: string[]
 }
@@ -198,7 +201,9 @@ class Analysis {
         add('shell.env-prefix', `Setting ${a.name} for the command can change what it runs or loads.`, 'ask', a.node)
       }
     }
-    for (const word of inv.words) this.checkWordShape(word, add)
+    // Plain variables that are not secret-shaped (`echo $PATH`) are judged once the program is known.
+    const plainVariables: Word[] = []
+    for (const word of inv.words) this.checkWordShape(word, add, plainVariables)
     this.checkRedirects(inv, add)
 
     let argv = inv.words
@@ -208,123 +213,157 @@ class Analysis {
     const unitAdd = (rule: string, message: string, verdict: Verdict, where: { startIndex: number; endIndex: number } | Word) =>
       unitFindings.push({ rule, message, verdict, ...at(where) })
 
-    for (let layer = 0; layer < 8 && argv.length > 0; layer++) {
-      const head = argv[0]!
-      if (head.value === null) {
-        add('shell.dynamic-command', 'The program name is computed when the command runs, so it cannot be judged.', 'ask', head)
-        this.programs.add('?')
-        return
-      }
-      this.checkCommandWord(head, add)
-      layers.push(argv)
-      const program = this.resolveProgram(head, add)
-      inv.programs.push(program)
-      this.programs.add(program)
-      const values = argv.map((w) => w.value)
-      const raw = argv.map((w) => rawText(w))
-
-      // The critical catalogue first: it decides whatever else is true.
-      const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
-      if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
-      const lowerProgram = program.toLowerCase().replace(/\.exe$/, '')
-      if (isWindowsProgram(lowerProgram) || (lowerProgram === 'rm' && raw.some((r) => /^-recurse$/i.test(r)))) {
-        const win = windowsHit(raw)
-        if ((lowerProgram === 'iex' || lowerProgram === 'invoke-expression') && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
-          add('shell.critical.remote-code', 'Downloads code and pipes it into Invoke-Expression.', 'deny', head)
-        }
-        if (win) {
-          const where = argv[win.argIndex] ?? head
-          if (win.verdict === 'deny') add(win.rule, win.message, 'deny', where)
-          else unitAdd(win.rule, win.message, win.verdict, where)
-          this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+    // What the program reads from its arguments decides whether plain variables in them ask; until a branch
+    // knows the program reads nothing from them, they do.
+    let variablesRead: ReadKind = 'contents'
+    try {
+      for (let layer = 0; layer < 8 && argv.length > 0; layer++) {
+        const head = argv[0]!
+        if (head.value === null) {
+          add('shell.dynamic-command', 'The program name is computed when the command runs, so it cannot be judged.', 'ask', head)
+          this.programs.add('?')
           return
         }
-      }
-
-      const wrapper = WRAPPERS.get(program)
-      if (wrapper) {
-        if (wrapper.finding) add(wrapper.finding.rule, wrapper.finding.message, 'ask', head)
-        const inner = wrapperCommandStart(argv, wrapper, (name, value, word) => {
-          if (!isHarmlessAssignment(name, value)) add('shell.env-prefix', `Setting ${name} for the command can change what it runs or loads.`, 'ask', word)
-        })
-        if (program === 'env' && argv.some((w) => w.value === '-S' || w.value?.startsWith('--split-string'))) {
-          add('shell.dynamic-command', 'env -S splits a string into a command line.', 'ask', head)
+        this.checkCommandWord(head, add)
+        layers.push(argv)
+        if (head.value.includes('/')) this.checkDownloadedRun(head, add)
+        const program = this.resolveProgram(head, add)
+        inv.programs.push(program)
+        if (FETCHERS.has(program.toLowerCase())) this.recordDownloads(argv, inv)
+        this.programs.add(program)
+        const values = argv.map((w) => w.value)
+        const raw = argv.map((w) => rawText(w))
+  
+        // The critical catalogue first: it decides whatever else is true.
+        const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
+        if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
+        const lowerProgram = program.toLowerCase().replace(/\.(exe|com)$/, '')
+        const windowsRead = windowsReadKind(lowerProgram, raw.slice(1))
+        if (windowsRead !== null) {
+          const unknown = unsafeWindowsParameters(program, raw.slice(1))
+          if (unknown) unitAdd('shell.unknown-option', `${unknown}.`, 'ask', head)
+          variablesRead = windowsRead
+          this.checkPaths(argv, add, false, windowsRead)
+          return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
-        if (inner >= argv.length) {
-          if (wrapper.bare) add(wrapper.bare.rule, wrapper.bare.message, 'ask', head)
+        if (isWindowsProgram(lowerProgram) || (lowerProgram === 'rm' && raw.some((r) => /^-recurse$/i.test(r)))) {
+          const win = windowsHit(raw)
+          if ((lowerProgram === 'iex' || lowerProgram === 'invoke-expression') && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
+            add('shell.critical.remote-code', 'Downloads code and pipes it into Invoke-Expression.', 'deny', head)
+          }
+          if (win) {
+            const where = argv[win.argIndex] ?? head
+            if (win.verdict === 'deny') add(win.rule, win.message, 'deny', where)
+            else unitAdd(win.rule, win.message, win.verdict, where)
+            this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+            return
+          }
+        }
+  
+        // `command -v git` and `command -V git` look a name up; they run nothing.
+        if (program === 'command' && (values[1] === '-v' || values[1] === '-V')) {
+          variablesRead = 'none'
+          return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        }
+  
+        const wrapper = WRAPPERS.get(program)
+        if (wrapper) {
+          this.checkWrapperOptions(program, argv, add)
+          if (wrapper.finding) add(wrapper.finding.rule, wrapper.finding.message, 'ask', head)
+          const inner = wrapperCommandStart(argv, wrapper, (name, value, word) => {
+            if (!isHarmlessAssignment(name, value)) add('shell.env-prefix', `Setting ${name} for the command can change what it runs or loads.`, 'ask', word)
+          })
+          if (program === 'env' && argv.some((w) => w.value === '-S' || w.value?.startsWith('--split-string'))) {
+            add('shell.dynamic-command', 'env -S splits a string into a command line.', 'ask', head)
+          }
+          if (inner >= argv.length) {
+            if (wrapper.bare) add(wrapper.bare.rule, wrapper.bare.message, 'ask', head)
+            this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+            return
+          }
+          argv = argv.slice(inner)
+          continue
+        }
+  
+        if (program === 'xargs') {
+          let i = 1
+          while (i < argv.length && argv[i]!.value?.startsWith('-')) {
+            const option = argv[i]!.value!
+            i += XARGS_OPTIONS_WITH_VALUE.has(option) ? 2 : 1
+          }
+          if (i >= argv.length) {
+            this.programs.add('echo')
+            this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+            return
+          }
+          argv = argv.slice(i)
+          underXargs = true
+          continue
+        }
+  
+        if (isVersionOrHelpQuery(program, values.slice(1))) {
+          variablesRead = 'none'
+          return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        }
+  
+        if (underXargs && !ignoresArguments(program)) {
+          add('shell.xargs', `xargs adds arguments from its input that nobody has seen; with them ${program} could write files or run code.`, 'ask', head)
+        }
+  
+        // Shells, eval and interpreters get a unit of their own so rules can name them (`deny sh *`).
+        if (SHELLS.has(program)) {
           this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-          return
+          return this.classifyShell(inv, argv, add, toOuter, depth)
         }
-        argv = argv.slice(inner)
-        continue
-      }
-
-      if (program === 'xargs') {
-        let i = 1
-        while (i < argv.length && argv[i]!.value?.startsWith('-')) {
-          const option = argv[i]!.value!
-          i += XARGS_OPTIONS_WITH_VALUE.has(option) ? 2 : 1
-        }
-        if (i >= argv.length) {
-          this.programs.add('echo')
+        if (program === 'eval' || program === 'source' || program === '.') {
           this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-          return
+          return this.classifyEval(inv, argv, program, add, toOuter, depth)
         }
-        argv = argv.slice(i)
-        underXargs = true
-        continue
-      }
-
-      if (underXargs && !ignoresArguments(program)) {
-        add('shell.xargs', `xargs adds arguments from its input that nobody has seen; with them ${program} could write files or run code.`, 'ask', head)
-      }
-
-      // Shells, eval and interpreters get a unit of their own so rules can name them (`deny sh *`).
-      if (SHELLS.has(program)) {
-        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-        return this.classifyShell(inv, argv, add, toOuter, depth)
-      }
-      if (program === 'eval' || program === 'source' || program === '.') {
-        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-        return this.classifyEval(inv, argv, program, add, toOuter, depth)
-      }
-
-      const interpreter = interpreterName(program)
-      if (interpreter) {
-        this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-        if (isVersionQuery(values.slice(1))) return
-        return this.classifyInterpreter(inv, argv, interpreter, add)
-      }
-
-      if (program === 'find') {
-        this.classifyFind(inv, argv, unitAdd, source, toOuter, depth)
-        this.checkPaths(argv, add, false)
+  
+        const interpreter = interpreterName(program)
+        if (interpreter) {
+          this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+          if (isVersionQuery(values.slice(1))) return
+          return this.classifyInterpreter(inv, argv, interpreter, add)
+        }
+  
+        if (program === 'find') {
+          this.classifyFind(inv, argv, unitAdd, source, toOuter, depth)
+          this.checkPaths(argv, add, false)
+          return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        }
+  
+        if (program === 'git') {
+          this.classifyGit(argv, add, unitAdd)
+          variablesRead = 'contents'
+          this.checkPaths(argv, add, false, 'names')
+          return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+        }
+  
+        if (program === 'cd' || program === 'pushd') this.trackDirectoryChange(values.slice(1))
+  
+        const spec = safeSpecFor(program)
+        const trustedName = !head.value.includes('/') || TRUSTED_DIRS.test(head.value)
+        if (spec && trustedName) {
+          // The known-dangerous options first (their messages say what they do), then the allowlist.
+          const why = READ_ONLY_PROGRAMS.get(program)?.(values.slice(1)) ?? null
+          if (why) unitAdd('shell.writes', `${program}: ${why}.`, 'ask', head)
+          else {
+            const unknown = unsafeArguments(program, spec, values.slice(1))
+            if (unknown) unitAdd('shell.unknown-option', `${unknown}.`, 'ask', head)
+          }
+          variablesRead = spec.reads
+          this.checkPaths(argv, add, false, spec.reads, spec.patternFirst === true)
+        } else {
+          const family = programFamily(program)
+          unitAdd(family.rule, family.message, 'ask', head)
+          variablesRead = 'contents'
+          this.checkPaths(argv, add, family.rule === 'shell.writes')
+        }
         return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
       }
-
-      if (program === 'git') {
-        this.classifyGit(argv, add, unitAdd)
-        this.checkPaths(argv, add, false)
-        return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-      }
-
-      if (program === 'cd' || program === 'pushd') {
-        const target = values[1]
-        if (target) this.cwds.push(normalise(target, this.ctx, this.ctx.cwd))
-      }
-
-      const check = READ_ONLY_PROGRAMS.get(program)
-      const trustedName = !head.value.includes('/') || TRUSTED_DIRS.test(head.value)
-      if (check && trustedName) {
-        const why = check(values.slice(1))
-        if (why) unitAdd('shell.writes', `${program}: ${why}.`, 'ask', head)
-        this.checkPaths(argv, add, false)
-      } else {
-        const family = programFamily(program)
-        unitAdd(family.rule, family.message, 'ask', head)
-        this.checkPaths(argv, add, family.rule === 'shell.writes')
-      }
-      return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
+    } finally {
+      this.settleVariables(plainVariables, variablesRead, add)
     }
   }
 
@@ -343,12 +382,15 @@ class Analysis {
   }
 
   /** How a word is written: expansions, substitutions, ANSI-C, non-ASCII — never plain. */
-  private checkWordShape(word: Word, add: AddFinding): void {
+  private checkWordShape(word: Word, add: AddFinding, plainVariables?: Word[]): void {
     if (word.substitutions.length > 0) {
       add('shell.substitution', 'Runs a command inside another ($(…), `…` or <(…)).', 'ask', word)
     }
     if (word.dangerousExpansion) add('shell.dangerous-expansion', 'This expansion can run or redirect code (${x@P}, ${!x}).', 'ask', word)
-    else if (word.expansions.length > 0) add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+    else if (word.expansions.length > 0) {
+      if (plainVariables && word.substitutions.length === 0 && word.expansions.every(isPlainPublicVariable)) plainVariables.push(word)
+      else add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+    }
     if (word.ansiC) add('shell.ansi-c', 'An ANSI-C string ($\'…\') can spell anything in escapes.', 'ask', word)
     if (word.value === null && word.substitutions.length === 0 && word.expansions.length === 0) {
       add('shell.dynamic-word', 'This word is only known when the command runs (brace or arithmetic expansion).', 'ask', word)
@@ -388,7 +430,7 @@ class Analysis {
         break
       }
       // -s: commands come from stdin; the words after it are only arguments.
-      if (v === '-s' || /^-[a-z]*s[a-z]*$/.test(v)) return this.checkStdinCode(inv, inv.programs.at(-1) ?? 'sh', argv[0]!, add)
+      if (v === '-s' || /^-[a-z]*s[a-z]*$/.test(v)) return this.checkStdinCode(inv, inv.programs.at(-1) ?? 'sh', argv[0]!, add, { depth, toOuter })
       if (v === '--') {
         i++
         break
@@ -416,15 +458,21 @@ class Analysis {
     }
     const scriptArg = argv[i]
     if (scriptArg) {
+      this.checkDownloadedRun(scriptArg, add)
       add('shell.script-file', `${program} runs the script ${scriptArg.value ?? '(computed)'}, whose contents are not judged.`, 'ask', scriptArg)
       this.checkRemoteSubstitution(argv, add)
       return
     }
-    this.checkStdinCode(inv, program, argv[0]!, add)
+    this.checkStdinCode(inv, program, argv[0]!, add, { depth, toOuter })
   }
 
   /** A shell or interpreter reading code from a pipe or heredoc; remote code when a fetch feeds it. */
-  private checkStdinCode(inv: Invocation, program: string, head: Word, add: AddFinding): void {
+  private checkStdinCode(inv: Invocation, program: string, head: Word, add: AddFinding, feed?: { depth: number; toOuter: Mapper }): void {
+    // Text fed to a shell is a command: judge it as one (`bash <<< 'rm -rf /'`, `printf 'rm -rf ~' | sh`).
+    const fed = inv.stdinText ?? literalPipedText(inv)
+    if (fed !== null && feed && feed.depth < MAX_NESTING && SHELLS.has(program)) {
+      this.analyseText(fed, feed.depth + 1, () => feed.toOuter(head.start, head.end))
+    }
     const upstream = inv.pipedFrom.flatMap((p) => p.programs)
     if (upstream.some((p) => FETCHERS.has(p.toLowerCase()))) {
       add('shell.critical.remote-code', `Downloads code and pipes it into ${program}.`, 'deny', head)
@@ -449,6 +497,7 @@ class Analysis {
     const head = argv[0]!
     this.checkRemoteSubstitution(argv, add)
     if (program !== 'eval') {
+      if (argv[1]) this.checkDownloadedRun(argv[1], add)
       add('shell.source', `${program} runs a file's contents in this shell.`, 'ask', head)
       if (argv.length === 1 || argv[1]?.value === '/dev/stdin') this.checkStdinCode(inv, program, head, add)
       return
@@ -474,6 +523,7 @@ class Analysis {
       const encoded = lowerArgs.some((a) => a === '-encodedcommand' || a === '-ec' || a === '-e' && (interpreter === 'pwsh' || interpreter === 'powershell'))
       add(encoded ? 'shell.obfuscated-command' : 'shell.inline-code', `${program} runs code given on the command line; it is never allowed without asking.`, 'ask', head)
     } else if (argv.length > 1 && argv.slice(1).some((w) => w.value !== null && !w.value.startsWith('-'))) {
+      for (const word of argv.slice(1)) this.checkDownloadedRun(word, add)
       add('shell.interpreter', `${program} runs a program whose contents are not judged.`, 'ask', head)
     } else {
       this.checkStdinCode(inv, program, head, add)
@@ -503,6 +553,9 @@ class Analysis {
       const v = argv[i]!.value
       if (v === null || !v.startsWith('-')) break
       if (GIT_RISKY_GLOBAL.test(v)) add('shell.git-config', `git ${v} can make git run other programs.`, 'ask', argv[i]!)
+      // `git -C DIR` works in DIR: paths and REV:path reads are judged there.
+      const dir = v === '-C' ? argv[i + 1]?.value : null
+      if (dir) this.cwds.push(resolveReal(normalise(dir, this.ctx, this.cwds.at(-1) ?? this.ctx.cwd)))
       i += GIT_GLOBAL_WITH_VALUE.has(v) ? 2 : 1
     }
     const configRisk = this.ctx.gitConfigRisk?.()
@@ -515,31 +568,142 @@ class Analysis {
     }
     const why = gitSubcommandRisk(sub.value, argv.slice(i + 1).map((w) => w.value))
     if (why) unitAdd('shell.git-write', `git ${sub.value}: ${why}.`, 'ask', sub)
+    this.checkGitObjectPaths(argv.slice(i + 1), add)
   }
 
-  /** Secrets ask even to read; writes outside the workspace are named. */
-  private checkPaths(argv: Word[], add: AddFinding, writes: boolean): void {
+  /**
+   * Secrets ask even to read; writes outside the workspace are named; reading the contents of a
+   * file outside the workspace asks unless it is public (docs/risk.md, "Reads outside the
+   * workspace"). Every folder a `cd` may have moved to counts, globs are expanded against the file
+   * system as the shell would, and symlinks are followed.
+   */
+  private checkPaths(argv: Word[], add: AddFinding, writes: boolean, reads: ReadKind = 'contents', patternFirst = false): void {
+    let operandIndex = 0
+    let afterDashes = false
     for (let i = 1; i < argv.length; i++) {
       const word = argv[i]!
       let value = word.value
       if (value === null) continue
       const eq = value.indexOf('=')
-      if (value.startsWith('-')) {
+      const isOption = !afterDashes && value.startsWith('-') && value !== '-'
+      if (value === '--' && !afterDashes) {
+        afterDashes = true
+        continue
+      }
+      if (isOption) {
         if (eq < 0) continue
         value = value.slice(eq + 1)
-      } else if (eq > 0 && /^[a-z]+=/.test(value)) value = value.slice(eq + 1) // dd of=…
-      if (!value || !(looksLikePath(value) || word.home)) continue
+      } else {
+        if (eq > 0 && /^[a-z]+=/.test(value)) value = value.slice(eq + 1) // dd of=…
+        if (patternFirst && operandIndex++ === 0 && !argv.slice(1, i).some((w) => w.value === '-e' || w.value === '-f' || w.value?.startsWith('--regexp') || w.value?.startsWith('--file'))) continue
+      }
+      if (!value) continue
+      // With a program that reads contents, every operand is a file: `cd ~ && cat notes.txt` reads ~/notes.txt.
+      const pathLike = looksLikePath(value) || word.home || word.glob || (reads === 'contents' && !isOption)
+      if (!pathLike) continue
+      this.checkOnePath(value, word, add, writes, reads)
+    }
+  }
+
+  private checkOnePath(value: string, word: Word, add: AddFinding, writes: boolean, reads: ReadKind): void {
+    for (const cwd of this.cwds) {
+      const absolute = normalise(value, this.ctx, cwd)
+      const matches = word.glob ? (expandGlob(absolute) ?? [absolute]) : [absolute]
+      for (const match of matches) {
+        const real = resolveReal(match)
+        const secret = writes
+          ? protectedWriteReason(real, this.ctx) ?? protectedWriteReason(match, this.ctx)
+          : secretPathReason(real, this.ctx) ?? secretPathReason(match, this.ctx)
+        if (secret) return add('path.sensitive', `${secret}.`, 'ask', word)
+        const inside = isInside(real, this.ctx.workspace)
+        if (writes && !inside && !real.startsWith('/tmp/') && !real.startsWith('/dev/')) {
+          return add('path.outside-workspace', `Changes ${displayPath(real, this.ctx)}, outside the workspace.`, 'ask', word)
+        }
+        if (!writes && reads === 'contents' && !inside && !isPublicRead(real)) {
+          const via = real !== match ? ` (through a link: ${displayPath(match, this.ctx)})` : ''
+          return add('path.outside-read', `Reads ${displayPath(real, this.ctx)}${via}, outside the workspace.`, 'ask', word)
+        }
+      }
+    }
+  }
+
+  /** Files a fetcher in this command writes (`curl -o f`, `wget -O f`, `curl … > f`). */
+  private readonly downloaded = new Set<string>()
+
+  private recordDownloads(argv: Word[], inv: Invocation): void {
+    const cwd = this.cwds.at(-1) ?? this.ctx.cwd
+    for (let i = 1; i < argv.length; i++) {
+      const v = argv[i]!.value
+      if (v === null) continue
+      const out = /^(-o|-O|--output|--output-document)$/.test(v) ? argv[i + 1]?.value : (/^--(output|output-document)=(.+)$/.exec(v)?.[2] ?? /^-[oO](.+)$/.exec(v)?.[1])
+      if (out && out !== '-') this.downloaded.add(normalise(out, this.ctx, cwd))
+    }
+    for (const r of inv.redirects) {
+      if (/>/.test(r.operator) && r.target?.value) this.downloaded.add(normalise(r.target.value, this.ctx, cwd))
+    }
+  }
+
+  /** Running a file this command downloaded: remote code in two steps. */
+  private checkDownloadedRun(word: Word, add: AddFinding): void {
+    if (word.value === null || this.downloaded.size === 0) return
+    for (const cwd of this.cwds) {
+      if (this.downloaded.has(normalise(word.value, this.ctx, cwd))) {
+        return add('shell.critical.remote-code', `Runs ${word.value}, which this command downloads: code from the network, unseen.`, 'deny', word)
+      }
+    }
+  }
+
+  /**
+   * `git show REV:path`, `git cat-file -p REV:path`: a file's contents from history. A secret-shaped
+   * path asks as in the working tree; so does a repository outside the workspace (`git -C ~ …`).
+   */
+  private checkGitObjectPaths(args: Word[], add: AddFinding): void {
+    for (const word of args) {
+      const value = word.value
+      const colon = value?.indexOf(':') ?? -1
+      if (value === null || colon < 0 || /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || value.startsWith('-')) continue
+      const inRepo = value.slice(colon + 1).replace(/^\.\//, '')
+      if (!inRepo) continue
       for (const cwd of this.cwds) {
-        const absolute = normalise(value, this.ctx, cwd)
-        const secret = writes ? protectedWriteReason(absolute, this.ctx) : secretPathReason(absolute, this.ctx)
-        if (secret) {
-          add('path.sensitive', `${secret}.`, 'ask', word)
-          break
+        const absolute = normalise(inRepo, this.ctx, cwd)
+        const secret = secretPathReason(absolute, this.ctx)
+        if (secret) return add('path.sensitive', `${secret} (read from git history).`, 'ask', word)
+        if (!isInside(resolveReal(cwd), this.ctx.workspace)) {
+          return add('path.outside-read', `Reads ${inRepo} from a repository outside the workspace.`, 'ask', word)
         }
-        if (writes && !isInside(absolute, this.ctx.workspace) && !absolute.startsWith('/tmp/') && !absolute.startsWith('/dev/')) {
-          add('path.outside-workspace', `Changes ${displayPath(absolute, this.ctx)}, outside the workspace.`, 'ask', word)
-          break
-        }
+      }
+    }
+  }
+
+  /** Plain public variables are fine where the program reads no files from its arguments (`echo $PATH`). */
+  private settleVariables(words: Word[], reads: ReadKind, add: AddFinding): void {
+    if (reads === 'none') return
+    for (const word of words) add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+  }
+
+  /** `cd`, `cd -P dir`, `pushd dir`, `cd -`: every folder the command may be in afterwards counts for paths. */
+  private trackDirectoryChange(args: Array<string | null>): void {
+    const target = args.find((a) => a === null || !/^-[LPe@]+$/.test(a))
+    if (target === null) return
+    if (target === undefined || target === '-' || target === '~') this.cwds.push(this.ctx.home)
+    else this.cwds.push(resolveReal(normalise(target, this.ctx, this.cwds.at(-1) ?? this.ctx.cwd)))
+  }
+
+  /** Options of wrappers that write or read files themselves (`time -o FILE`, `env -C DIR`). */
+  private checkWrapperOptions(program: string, argv: Word[], add: AddFinding): void {
+    for (let i = 1; i < argv.length; i++) {
+      const v = argv[i]!.value
+      if (v === null || !v.startsWith('-')) break
+      const next = argv[i + 1]?.value ?? null
+      const attached = (short: string, long: string) =>
+        v === short || v === long ? next : v.startsWith(`${long}=`) ? v.slice(long.length + 1) : v.startsWith(short) && v.length > short.length && !v.startsWith('--') ? v.slice(short.length) : undefined
+      if (program === 'time') {
+        const out = attached('-o', '--output')
+        if (out !== undefined) add('shell.writes', `time -o writes its report to ${out ?? 'a computed file'}.`, 'ask', argv[i]!)
+      }
+      if (program === 'env' || program === 'sudo' || program === 'run0') {
+        const dir = attached(program === 'env' ? '-C' : '-D', '--chdir')
+        if (dir !== undefined && dir !== null) this.cwds.push(resolveReal(normalise(dir, this.ctx, this.ctx.cwd)))
       }
     }
   }
@@ -614,13 +778,21 @@ class Walker {
       case 'negated_command':
       case 'else_clause':
       case 'elif_clause':
-        for (const child of node.children) {
-          if (!child) continue
-          if (child.type === '&') this.structure(child, 'shell.background', 'Runs a command in the background, where it outlives the check.')
-          else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
-            this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
+        {
+          // tree-sitter reads `a | b | c && d` as `a | (b | c && d)`; bash pipes a into b only. So a
+          // list's first command keeps what is piped in (download-then-run stays visible), the rest do not.
+          let first = true
+          for (const child of node.children) {
+            if (!child) continue
+            if (child.type === '&') this.structure(child, 'shell.background', 'Runs a command in the background, where it outlives the check.')
+            else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
+              this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
+            } else if (child.isNamed) {
+              const inherits = node.type === 'list' ? first : node.type !== 'program'
+              this.visit(child, inherits ? pipedFrom : [])
+              first = false
+            }
           }
-          else if (child.isNamed) this.visit(child, node.type === 'list' || node.type === 'program' ? [] : pipedFrom)
         }
         return
       case 'pipeline':
@@ -722,7 +894,11 @@ class Walker {
 
   private attachRedirect(node: SyntaxNode, owner: Invocation | null, loose: boolean): void {
     if (node.type === 'heredoc_redirect' || node.type === 'herestring_redirect') {
-      if (owner) owner.heredoc = true
+      if (owner) {
+        owner.heredoc = true
+        const literal = literalStdin(node, this.ctx)
+        if (literal !== null) owner.stdinText = literal
+      }
       this.structure(node, 'shell.heredoc', 'Feeds inline text to the command (heredoc or herestring); not auto-allowed.')
       for (const child of node.namedChildren) {
         if (!child) continue
@@ -848,4 +1024,38 @@ function stripComments(text: string): string {
 
 function escapeForDisplay(value: string): string {
   return [...value].map((c) => (/[\x20-\x7e]/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')
+}
+
+/** Secret-shaped variable names: their values are never printed or passed on silently. */
+const SECRET_VARIABLE = /(KEY|TOKEN|SECRET|PASS|PWD|CRED|AUTH|SESSION|COOKIE|PRIVATE|CERT|SIGN)/i
+
+/** `$NAME` or `${NAME}` of a variable that is not secret-shaped (`$PATH`, `${SHELL}`); no operators. */
+function isPlainPublicVariable(node: SyntaxNode): boolean {
+  const match = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(node.text)
+  const name = match?.[1] ?? match?.[2]
+  if (name === undefined) return false
+  return name === 'PWD' || name === 'OLDPWD' || !SECRET_VARIABLE.test(name)
+}
+
+/** A herestring's or quoted heredoc's text, when no expansion can change it; else null. */
+function literalStdin(node: SyntaxNode, ctx: ShellContext): string | null {
+  if (node.type === 'herestring_redirect') {
+    const word = node.namedChildren.find((c) => c !== null && isWordNode(c))
+    return word ? readWord(word, ctx).value : null
+  }
+  const body = node.namedChildren.find((c) => c?.type === 'heredoc_body')
+  if (!body) return null
+  const quoted = /<<-?\s*['"\\]/.test(node.text)
+  return quoted || !/[$`\\]/.test(body.text) ? body.text : null
+}
+
+/** What an `echo` or `printf` right before in the pipeline prints, when every word is literal; else null. */
+function literalPipedText(inv: Invocation): string | null {
+  const upstream = inv.pipedFrom.at(-1)
+  const program = upstream?.words[0]?.value
+  if (!upstream || (program !== 'echo' && program !== 'printf')) return null
+  const values = upstream.words.slice(1).map((w) => w.value)
+  if (values.some((v) => v === null)) return null
+  const words = (values as string[]).filter((v, i) => !(program === 'echo' && i === 0 && /^-[neE]+$/.test(v)))
+  return words.join(' ').replace(/\\n/g, '\n').replace(/%s/g, '')
 }

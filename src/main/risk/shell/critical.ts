@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { normalise, type PathContext } from '../paths'
+import { expandGlob, normalise, resolveReal, type PathContext } from '../paths'
 
 /**
  * The critical catalogue (docs/risk.md): commands denied at every autonomy level, judged on the
@@ -15,10 +15,15 @@ export interface CriticalHit {
 const SYSTEM_DIRS = new Set([
   '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/opt', '/proc', '/root', '/run',
   '/sbin', '/srv', '/sys', '/usr', '/var', '/Users', '/System', '/Library', '/Applications', '/Volumes', '/private',
-  '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib', '/mnt', '/media', '/snap'
+  '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib', '/mnt', '/media', '/snap',
+  // macOS, WSL, Nix, EFI and the rest of the places whose loss stops the machine
+  '/usr/lib64', '/usr/lib32', '/usr/libexec', '/usr/include', '/usr/local/bin', '/usr/local/lib', '/opt/homebrew', '/nix', '/nix/store',
+  '/private/var', '/private/etc', '/private/tmp', '/System/Library', '/Library/Application Support', '/cores', '/efi', '/boot/efi',
+  '/var/log', '/var/db', '/var/cache', '/var/spool', '/var/mail', '/etc/init.d', '/etc/systemd', '/lost+found',
+  '/mnt/c', '/mnt/c/Windows', '/mnt/c/Users', '/mnt/c/Program Files', '/mnt/wsl'
 ])
 
-const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|mem$|kmem$|port$)/
+const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|nbd\d|zd\d|bcache\d|ubd[a-z]|mem$|kmem$|port$|root$|disk\/by-|block\/|[a-z]+\/by-(id|uuid|label|path|partuuid|partlabel)\/)/
 
 export function isBlockDevice(p: string): boolean {
   return BLOCK_DEVICE.test(p)
@@ -29,11 +34,21 @@ export function isCriticalTarget(raw: string, ctx: PathContext, cwd: string): bo
   const value = raw.replace(/\/+$/, '') || '/'
   // `/*`, `~/*`: the glob's folder is what goes.
   const folder = /(^|\/)\*$/.test(value) ? value.replace(/\/?\*$/, '') || '/' : value
-  if (/[*?[]/.test(folder)) return false
+  if (/[*?[]/.test(folder)) {
+    // Any other glob: what it would match now, as the shell expands it (`/u*` is /usr).
+    const matches = expandGlob(normalise(folder, ctx, cwd))
+    return matches !== null && matches.some((match) => isCriticalAbsolute(match, ctx))
+  }
   const absolute = normalise(folder, ctx, cwd)
-  if (SYSTEM_DIRS.has(absolute)) return true
-  if (absolute === ctx.home || ctx.home.startsWith(`${absolute}/`)) return true
-  return /^[A-Za-z]:\/?$/.test(absolute) || /^[A-Za-z]:\/(windows|users|program files)\/?$/i.test(absolute)
+  return isCriticalAbsolute(absolute, ctx) || isCriticalAbsolute(resolveReal(absolute), ctx)
+}
+
+/** `/`, a system folder, the home folder or one of its parents, a Windows drive or system folder. */
+function isCriticalAbsolute(absolute: string, ctx: PathContext): boolean {
+  const trimmed = absolute.replace(/\/+$/, '') || '/'
+  if (SYSTEM_DIRS.has(trimmed)) return true
+  if (trimmed === ctx.home || ctx.home.startsWith(`${trimmed}/`) || trimmed === '/') return true
+  return /^[A-Za-z]:\/?$/.test(trimmed) || /^[A-Za-z]:\/(windows|users|program files( \(x86\))?|programdata)(\/system32)?\/?$/i.test(trimmed)
 }
 
 const flagsOf = (argv: ReadonlyArray<string | null>): string[] =>
@@ -118,9 +133,50 @@ export function criticalHit(
     }
     case 'diskutil': {
       const verb = argv[1]
-      if (verb && /^(erase|zero|randomize|secureErase|partition|reformat)/i.test(verb)) {
+      if (verb && /^(erase|zero|randomize|secureErase|partition|reformat|splitPartition|mergePartitions)/i.test(verb)) {
         return { rule: 'shell.critical.disk', message: `diskutil ${verb} destroys a disk.`, argIndex: 1 }
       }
+      const apfsVerb = argv[2]
+      if (verb && /^(apfs|cs|ar|appleRAID|coreStorage)$/i.test(verb) && apfsVerb && /^(delete|erase|destroy|deleteContainer|deleteVolume|deleteSnapshot|deleteVolumeGroup|eraseVolume)/i.test(apfsVerb)) {
+        return { rule: 'shell.critical.disk', message: `diskutil ${verb} ${apfsVerb} destroys a volume or container.`, argIndex: 2 }
+      }
+      return null
+    }
+    case 'cp':
+    case 'tee':
+    case 'install':
+    case 'cat':
+    case 'pv': {
+      // Writing a file over a disk by its device path is the same as dd of=…
+      const candidates = program === 'cp' || program === 'install' ? targets.slice(-1) : program === 'tee' ? targets : []
+      const hit = candidates.find((t) => isBlockDevice(normalise(t.value, ctx, cwd)))
+      return hit ? { rule: 'shell.critical.raw-device-write', message: `Writes over ${hit.value}, destroying what is on it.`, argIndex: hit.index } : null
+    }
+    case 'nvme': {
+      const verb = argv[1]
+      if (verb && /^(format|sanitize|delete-ns|detach-ns)$/.test(verb)) return { rule: 'shell.critical.disk', message: `nvme ${verb} erases a drive.`, argIndex: 1 }
+      return null
+    }
+    case 'cryptsetup': {
+      const verb = argv.slice(1).find((a) => a !== null && !a.startsWith('-'))
+      if (verb && /^(luksErase|erase|luksFormat|luksKillSlot|reencrypt)$/i.test(verb)) {
+        return { rule: 'shell.critical.disk', message: `cryptsetup ${verb} destroys the keys or data of an encrypted volume.`, argIndex: argv.indexOf(verb) }
+      }
+      return null
+    }
+    case 'zpool':
+    case 'zfs': {
+      const verb = argv[1]
+      if (verb && /^(destroy|labelclear)$/.test(verb)) return { rule: 'shell.critical.disk', message: `${program} ${verb} destroys a pool or dataset.`, argIndex: 1 }
+      return null
+    }
+    case 'lvremove':
+    case 'vgremove':
+    case 'pvremove':
+    case 'lvreduce':
+      return { rule: 'shell.critical.disk', message: `${program} removes a volume and the data on it.`, argIndex: 0 }
+    case 'mdadm': {
+      if (argv.some((a) => a === '--zero-superblock' || a === '--stop' || a === '-S')) return { rule: 'shell.critical.disk', message: 'mdadm wipes or stops a RAID array.', argIndex: 0 }
       return null
     }
   }

@@ -4,6 +4,8 @@
  * run other programs or reach the network with the arguments given.
  */
 
+import { unsafeArguments, type SafeSpec } from './safe-programs'
+
 /** Returns why the arguments are not read-only, or null when they are. */
 type ArgCheck = (args: ReadonlyArray<string | null>) => string | null
 
@@ -209,11 +211,61 @@ export function programFamily(program: string): { rule: string; message: string 
 export const GIT_GLOBAL_WITH_VALUE = set('-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix', '--list-cmds')
 export const GIT_RISKY_GLOBAL = /^(-c|--exec-path|--config-env|--git-dir|--work-tree)/
 
+/**
+ * Options of git's history and diff readers known to be safe: formatting, selection, diff shape.
+ * Anything else (`--output`, `--ext-diff`, `--textconv`, `--show-signature`, an option added in a
+ * later git) asks (docs/risk.md, "Known-safe programs").
+ */
+const GIT_HISTORY: SafeSpec = {
+  reads: 'none',
+  flags: 'pnuwbzRMCDBlWstTcmv',
+  valued: 'nUSGLOg',
+  numeric: true,
+  long: [
+    'oneline', 'graph', 'stat', 'shortstat', 'numstat', 'name-only', 'name-status', 'patch', 'no-patch', 'all', 'decorate', 'no-decorate',
+    'abbrev-commit', 'no-abbrev-commit', 'no-color', 'color', 'follow', 'reverse', 'first-parent', 'merges', 'no-merges', 'cached', 'staged',
+    'word-diff', 'color-words', 'ignore-space-change', 'ignore-all-space', 'ignore-blank-lines', 'ignore-space-at-eol', 'relative', 'left-right',
+    'cherry-pick', 'cherry-mark', 'boundary', 'topo-order', 'date-order', 'author-date-order', 'full-history', 'summary', 'raw', 'patch-with-stat',
+    'minimal', 'histogram', 'patience', 'no-renames', 'find-renames', 'find-copies', 'branches', 'tags', 'remotes', 'source', 'compact-summary',
+    'dirstat', 'full-index', 'binary', 'exit-code', 'quiet', 'check', 'no-walk', 'walk-reflogs', 'children', 'parents', 'simplify-by-decoration',
+    'no-prefix', 'cc', 'regexp-ignore-case', 'all-match', 'invert-grep', 'extended-regexp', 'fixed-strings', 'perl-regexp', 'no-notes',
+    'pretty', 'no-abbrev', 'abbrev', 'notes', 'ignore-submodules', 'ita-invisible-in-index', 'no-ext-diff', 'no-textconv', 'expand-tabs',
+    'no-expand-tabs', 'use-mailmap', 'mailmap', 'log-size', 'count', 'single-worktree', 'ancestry-path', 'show-pulls', 'dense', 'sparse',
+    'remerge-diff', 'no-merges', 'name-only', 'unified', 'function-context', 'text', 'merge-base', 'submodule', 'line-prefix', 'output-indicator-new'
+  ],
+  longValued: [
+    'format', 'pretty', 'since', 'until', 'after', 'before', 'author', 'committer', 'grep', 'date', 'max-count', 'skip', 'diff-filter',
+    'unified', 'stat', 'decorate', 'color', 'abbrev', 'word-diff', 'relative', 'find-renames', 'find-copies', 'dirstat', 'encoding',
+    'diff-algorithm', 'min-age', 'max-age', 'branches', 'tags', 'remotes', 'glob', 'exclude', 'ignore-submodules', 'submodule',
+    'word-diff-regex', 'color-moved', 'inter-hunk-context', 'stat-width', 'stat-name-width', 'stat-count', 'notes', 'decorate-refs',
+    'decorate-refs-exclude', 'line-prefix', 'src-prefix', 'dst-prefix', 'anchored', 'ignore-matching-lines'
+  ]
+}
+
+/** `git config NAME` and `git config --get NAME` read one key; any set, unset or edit asks. */
+const GIT_CONFIG_READ: SafeSpec = {
+  reads: 'none',
+  flags: 'lz',
+  long: ['get', 'get-all', 'get-regexp', 'list', 'show-origin', 'show-scope', 'global', 'system', 'local', 'worktree', 'name-only', 'null', 'includes', 'no-includes'],
+  longValued: ['type', 'default', 'file', 'blob'],
+  maxOperands: 1
+}
+
+/** `git reflog`, `git reflog show …`: reading the reflog with history options. */
+const gitReflog: ArgCheck = (args) => {
+  const sub = positionals(args)[0]
+  if (sub !== undefined && sub !== 'show' && sub !== null && !/^[\w./@{}~^-]+$/.test(sub)) return 'changes the reflog'
+  if (sub === 'expire' || sub === 'delete' || sub === 'drop') return 'rewrites the reflog'
+  return unsafeArguments('git reflog', GIT_HISTORY, args)
+}
+
 const GIT_READ_ONLY: ReadonlyMap<string, ArgCheck> = new Map<string, ArgCheck>([
-  ['status', none],
-  ['log', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
-  ['diff', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
-  ['show', option({ long: ['output', 'ext-diff', 'textconv'] }, 'writes a file or runs an external diff')],
+  ['status', (args) => unsafeArguments('git status', { reads: 'none', flags: 'sbuvz', long: ['short', 'branch', 'porcelain', 'long', 'ignored', 'column', 'no-column', 'ahead-behind', 'no-ahead-behind', 'renames', 'no-renames', 'verbose', 'show-stash', 'untracked-files'], longValued: ['porcelain', 'untracked-files', 'ignored', 'column', 'ignore-submodules', 'find-renames'] }, args)],
+  ['log', (args) => unsafeArguments('git log', GIT_HISTORY, args)],
+  ['diff', (args) => unsafeArguments('git diff', GIT_HISTORY, args)],
+  ['show', (args) => unsafeArguments('git show', GIT_HISTORY, args)],
+  ['whatchanged', (args) => unsafeArguments('git whatchanged', GIT_HISTORY, args)],
+  ['config', (args) => unsafeArguments('git config', GIT_CONFIG_READ, args)],
   ['rev-parse', none],
   ['ls-files', none],
   ['ls-tree', none],
@@ -239,7 +291,7 @@ const GIT_READ_ONLY: ReadonlyMap<string, ArgCheck> = new Map<string, ArgCheck>([
   ['tag', (args) => (positionals(args).length > 0 && !args.some((a) => a === '-l' || a === '--list') ? 'creates or deletes tags' : anyOf(/^-[dsaf]$|^--(delete|sign|annotate|force)/, 'changes tags')(args))],
   ['remote', (args) => (args.every((a) => a === '-v' || a === '--verbose') || args[0] === 'get-url' ? null : 'changes remotes or reaches the network')],
   ['stash', (args) => (args[0] === 'list' || args[0] === 'show' ? null : 'changes the stash and the working tree')],
-  ['reflog', (args) => (args.length === 0 || args[0] === 'show' ? null : 'rewrites the reflog')],
+  ['reflog', gitReflog],
   ['worktree', (args) => (args[0] === 'list' ? null : 'changes worktrees')]
 ])
 

@@ -13,7 +13,7 @@ export interface WindowsHit {
 }
 
 const DRIVE_ROOT = /^[a-z]:[\\/]*(\*(\.\*)?)?$/i
-const SYSTEM_FOLDER = /^[a-z]:[\\/]+(windows|users|program files( \(x86\))?|programdata)[\\/]*$/i
+const SYSTEM_FOLDER = /^[a-z]:[\\/]+(windows|users|program files( \(x86\))?|programdata)([\\/]+(system32|syswow64))?[\\/]*$/i
 const HOME_REF = /^(~|\$home|\$env:userprofile|%userprofile%|%homepath%)[\\/]*$/i
 const DOWNLOAD = /downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|invoke-restmethod|\birm\b|net\.webclient|https?:\/\//i
 
@@ -34,7 +34,7 @@ const WINDOWS_PROGRAMS = new Set([
 ])
 
 export function isWindowsProgram(program: string): boolean {
-  return WINDOWS_PROGRAMS.has(program.toLowerCase().replace(/\.exe$/, ''))
+  return WINDOWS_PROGRAMS.has(program.toLowerCase().replace(/\.(exe|com)$/, ''))
 }
 
 /**
@@ -42,7 +42,7 @@ export function isWindowsProgram(program: string): boolean {
  * table does not know; otherwise at least `ask`.
  */
 export function windowsHit(tokens: string[]): WindowsHit | null {
-  const program = (tokens[0] ?? '').toLowerCase().replace(/\.exe$/, '')
+  const program = (tokens[0] ?? '').toLowerCase().replace(/\.(exe|com)$/, '')
   const args = tokens.slice(1)
   const lower = args.map((t) => t.toLowerCase())
   const targetIndex = args.findIndex(isCriticalWindowsTarget)

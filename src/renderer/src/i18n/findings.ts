@@ -7,6 +7,7 @@ import type { Language } from '../../../shared/bridge'
  */
 const zh: Record<string, string> = {
   'path.outside-workspace': '路径在工作区之外。',
+  'path.outside-read': '读取工作区之外的文件内容。',
   'path.sensitive': '涉及存放密钥、凭据或会影响之后运行内容的敏感路径。',
   'risk.engine-error': '风险引擎出错，因此需要你确认。',
   'rule.load-error': '规则文件无法加载，在修复之前所有操作都需要询问。',
@@ -87,6 +88,7 @@ const zh: Record<string, string> = {
   'shell.system': '会修改系统或其他进程。',
   'shell.too-long': '命令太长，不做分析。',
   'shell.unknown-construct': '无法理解的结构，因此不能判定为安全。',
+  'shell.unknown-option': '该程序的这个选项或参数不在已知安全的列表中。',
   'shell.unknown-program': '该程序不在只读列表中。',
   'shell.windows': '不在只读列表中的 Windows 命令。',
   'shell.wrapper': '这个包装程序改变了命令的运行方式。',

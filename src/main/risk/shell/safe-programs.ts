@@ -1,0 +1,214 @@
+/**
+ * Known-safe programs (docs/risk.md, "Known-safe programs"): a program runs without asking only
+ * with options known to be safe for it — any other option or operand shape asks. Listing what is
+ * safe, not what is dangerous, is what makes the list generalise: an option nobody thought of is
+ * a question, not a silent write.
+ *
+ * Each spec also says what a path operand is read for: `contents` (cat, grep: reading outside the
+ * workspace asks) or `names` (ls, du: listing a folder that is not secret-shaped is silent).
+ */
+
+export type ReadKind = 'contents' | 'names' | 'none'
+
+export interface SafeSpec {
+  /** What a path operand is read for. */
+  reads: ReadKind
+  /** Every option of the program is known to be safe (none writes, runs code or reaches the network). */
+  anyOption?: boolean
+  /** Short options without a value (`-la` bundles them). */
+  flags?: string
+  /** Short options that take a value, attached (`-n5`) or as the next word. */
+  valued?: string
+  /** Long options without a value. */
+  long?: readonly string[]
+  /** Long options that take a value (`--format=x` or `--format x`). */
+  longValued?: readonly string[]
+  /** Single-dash long options (`-version`, find's predicates). */
+  words?: readonly string[]
+  /** `-NUM` is allowed (`head -20`). */
+  numeric?: boolean
+  /** At most this many operands (hostname 0: an operand renames the machine). */
+  maxOperands?: number
+  /** Operands must look like this (date's `+FORMAT`; a bare operand sets the clock). */
+  operand?: RegExp
+  /** The first operand is a pattern, not a file (grep, rg), unless -e or -f gives the pattern. */
+  patternFirst?: boolean
+  /** Only these operand sequences are allowed, as a prefix (`ip addr`, `docker ps`). */
+  subcommands?: ReadonlyArray<readonly string[]>
+}
+
+type Args = ReadonlyArray<string | null>
+
+/** Why the arguments are not all known-safe for this program, or null when they are. */
+export function unsafeArguments(program: string, spec: SafeSpec, args: Args): string | null {
+  const operands: Array<string | null> = []
+  let afterDashes = false
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === null) {
+      // A computed word is judged by its own findings; as an option it could be anything.
+      if (!spec.anyOption) operands.push(null)
+      continue
+    }
+    if (afterDashes || arg === '-' || !arg.startsWith('-') || spec.anyOption) {
+      if (arg === '--' && !afterDashes) afterDashes = true
+      else if (afterDashes || !arg.startsWith('-') || arg === '-') operands.push(arg)
+      continue
+    }
+    if (arg === '--') {
+      afterDashes = true
+      continue
+    }
+    if (arg.startsWith('--')) {
+      const [name, inline] = splitLong(arg)
+      // Some options take an optional value (`--stat`, `--stat=120`): a flag without `=`, valued with it.
+      if (inline === null && spec.long?.includes(name)) continue
+      if (spec.longValued?.includes(name)) {
+        if (inline === null) i++
+        continue
+      }
+      if (spec.long?.includes(name)) return `${program} ${arg}: the option takes no value`
+      return `${program} ${arg} is not an option known to be safe`
+    }
+    if (spec.words?.includes(arg)) continue
+    if (spec.numeric && /^-\d+$/.test(arg)) continue
+    const letters = arg.slice(1)
+    for (let j = 0; j < letters.length; j++) {
+      const letter = letters[j]!
+      if (spec.valued?.includes(letter)) {
+        if (j === letters.length - 1) i++ // the value is the next word
+        break
+      }
+      if (!spec.flags?.includes(letter)) return `${program} -${letter} is not an option known to be safe`
+    }
+  }
+  if (spec.maxOperands !== undefined && operands.length > spec.maxOperands) {
+    return spec.maxOperands === 0 ? `${program} with an operand changes something` : `${program} with ${operands.length} operands may write the last one`
+  }
+  if (spec.operand && operands.some((o) => o === null || !spec.operand!.test(o))) return `${program} with that operand changes something`
+  if (spec.subcommands) {
+    const known = spec.subcommands.some((sub) => sub.every((word, k) => operands[k] === word) && (sub.length > 0 || operands.length === 0))
+    if (!known) return `${program} ${operands.filter((o) => o !== null).slice(0, 2).join(' ')} is not a read-only subcommand`
+  }
+  return null
+}
+
+function splitLong(arg: string): [string, string | null] {
+  const eq = arg.indexOf('=')
+  return eq < 0 ? [arg.slice(2), null] : [arg.slice(2, eq), arg.slice(eq + 1)]
+}
+
+const VERSION = ['version', 'help']
+
+/** Programs whose every option is safe: none writes, runs code or reaches the network. */
+const anyOption = (reads: ReadKind, ...names: string[]) => names.map((name) => [name, { reads, anyOption: true }] as const)
+
+export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, SafeSpec>([
+  ...anyOption('contents', 'cat', 'head', 'tail', 'wc', 'cut', 'nl', 'rev', 'tac', 'cmp', 'comm', 'od', 'hexdump', 'column'),
+  ...anyOption('contents', 'fold', 'expand', 'unexpand', 'paste', 'join', 'fmt', 'strings', 'diff', 'sha1sum', 'sha224sum', 'sha256sum'),
+  ...anyOption('contents', 'sha384sum', 'sha512sum', 'md5sum', 'cksum', 'b2sum', 'sum', 'zcat', 'bzcat', 'xzcat'),
+  ...['grep', 'egrep', 'fgrep', 'zgrep'].map((name) => [name, { reads: 'contents', anyOption: true, patternFirst: true }] as const),
+  ...anyOption('names', 'ls', 'dir', 'vdir', 'stat', 'du', 'df', 'pwd', 'which', 'realpath', 'readlink', 'basename', 'dirname', 'test', '['),
+  ...anyOption('names', 'cd', 'pushd', 'popd', 'type', 'whereis', 'lsattr', 'namei'),
+  // tr's operands are character sets, not files (it reads its input).
+  ...anyOption('none', 'echo', 'tr', 'true', 'false', 'seq', 'whoami', 'id', 'uname', 'free', 'uptime', 'nproc', 'lscpu', 'lsblk', 'arch', 'groups'),
+  ...anyOption('none', 'tty', 'locale', 'getconf', 'logname', 'users', 'who', 'w', 'last', 'cal', 'ncal', 'expr', 'factor', 'numfmt', 'tput'),
+  ...anyOption('none', 'lsusb', 'lspci', 'lsmod', 'lshw', 'dmidecode', 'nvidia-smi', 'vmstat', 'iostat', 'mpstat', 'sensors', 'getent', 'printenv'),
+  ...anyOption('none', 'ps', 'pgrep', 'pidof', 'pstree', 'jobs', 'ulimit', 'sw_vers', 'lsb_release', 'nslookup', 'ifconfig', 'netstat', 'ss', 'lsof'),
+  ['command', { reads: 'none', flags: 'vV', maxOperands: 8 }],
+  ['file', { reads: 'names', flags: 'bcdEhiklLNnprsSvz0', valued: 'eFfP', long: ['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'keep-going', 'special-files', 'uncompress', 'uncompress-noreport', 'no-pad', 'no-buffer', 'print0', 'preserve-date', 'raw', 'extension', 'apple', ...VERSION], longValued: ['exclude', 'separator', 'files-from', 'parameter'] }],
+  ['tree', { reads: 'names', flags: 'adlfxpsughDFqNQrtvcUCASnJXi', valued: 'LPI', long: ['prune', 'noreport', 'du', 'si', 'dirsfirst', 'filesfirst', 'gitignore', 'matchdirs', 'ignore-case', 'inodes', 'device', 'noreport', ...VERSION], longValued: ['charset', 'filelimit', 'timefmt', 'sort', 'gitfile'] }],
+  ['hostname', { reads: 'none', flags: 'fsiIdAayb', long: ['fqdn', 'long', 'short', 'ip-address', 'all-ip-addresses', 'domain', 'all-fqdns', 'alias', 'nis', 'yp', ...VERSION], maxOperands: 0 }],
+  ['date', { reads: 'none', flags: 'uRI', valued: 'dr', long: ['utc', 'universal', 'rfc-email', 'debug', 'iso-8601', ...VERSION], longValued: ['date', 'reference', 'rfc-3339', 'iso-8601'], operand: /^\+/ }],
+  ['sort', { reads: 'contents', flags: 'bdfgiMhnRrVcCsuzm', valued: 'ktSTP', long: ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort', 'numeric-sort', 'random-sort', 'reverse', 'version-sort', 'check', 'merge', 'stable', 'unique', 'zero-terminated', 'debug', ...VERSION], longValued: ['key', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'sort', 'random-source', 'check'] }],
+  ['uniq', { reads: 'contents', flags: 'cdDiuz', valued: 'fsw', long: ['count', 'repeated', 'all-repeated', 'ignore-case', 'unique', 'zero-terminated', ...VERSION], longValued: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'], maxOperands: 1, numeric: true }],
+  ['xxd', { reads: 'contents', flags: 'aCeEipu', valued: 'cglosn', words: ['-len', '-seek', '-cols', '-groupsize', '-offset', '-name', '-ps', '-plain', '-include', '-bits', '-upper', '-autoskip', '-version', '-capitalize', '-EBCDIC'], numeric: false, maxOperands: 1 }],
+  ['printf', { reads: 'none', maxOperands: 1000 }],
+  // sed's own check allows only print scripts (`sed -n 1,20p`); the script is its first operand.
+  ['sed', { reads: 'contents', anyOption: true, patternFirst: true }],
+  ['rg', { reads: 'contents', patternFirst: true, flags: 'abcFHhiIlLNnopqSsUuvwx0', valued: 'ABCdEegjMmrTt', long: ['files', 'hidden', 'no-ignore', 'no-ignore-vcs', 'no-ignore-parent', 'line-number', 'no-line-number', 'ignore-case', 'smart-case', 'case-sensitive', 'fixed-strings', 'word-regexp', 'line-regexp', 'files-with-matches', 'files-without-match', 'count', 'count-matches', 'json', 'vimgrep', 'no-heading', 'heading', 'follow', 'stats', 'trim', 'only-matching', 'multiline', 'pcre2', 'no-messages', 'column', 'no-column', 'invert-match', 'quiet', 'null', 'text', 'binary', 'type-list', 'no-filename', 'with-filename', 'byte-offset', 'passthru', 'unrestricted', 'crlf', 'debug', ...VERSION], longValued: ['glob', 'iglob', 'type', 'type-not', 'max-count', 'context', 'after-context', 'before-context', 'max-depth', 'color', 'colors', 'sort', 'sortr', 'replace', 'threads', 'encoding', 'max-filesize', 'regexp', 'max-columns', 'path-separator', 'engine', 'context-separator', 'field-match-separator', 'type-add'] }],
+  ['jq', { reads: 'contents', flags: 'rcsnajeSCMhR', valued: '', long: ['raw-output', 'compact-output', 'slurp', 'null-input', 'ascii-output', 'join-output', 'exit-status', 'sort-keys', 'color-output', 'monochrome-output', 'tab', 'seq', 'stream', 'raw-input', 'raw-output0', ...VERSION], longValued: ['indent', 'arg', 'argjson'] }],
+  ['top', { reads: 'none', flags: 'bcHiSs', valued: 'dnpuUow', maxOperands: 0 }],
+  ['docker', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', 'digests', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['image', 'ls'], ['container', 'ls'], ['version'], ['info'], ['volume', 'ls'], ['network', 'ls'], ['context', 'ls']] }],
+  ['podman', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['version'], ['info']] }],
+  ['ip', { reads: 'none', flags: 'sdhcj4', valued: '', long: [], words: ['-br', '-brief', '-color', '-json', '-details', '-stats', '-4', '-6', '-o', '-oneline'], subcommands: [['a'], ['addr'], ['address'], ['addr', 'show'], ['address', 'show'], ['a', 'show'], ['r'], ['route'], ['route', 'show'], ['l'], ['link'], ['link', 'show'], ['neigh'], ['neigh', 'show'], ['-br', 'a']] }],
+  ['npm', { reads: 'none', flags: 'gv', long: ['json', 'long', 'parseable', 'global', 'all', 'production', 'dev', 'version', 'help'], longValued: ['depth', 'omit'], subcommands: [[], ['ls'], ['list'], ['ll'], ['la'], ['outdated'], ['view'], ['info'], ['show'], ['--version'], ['root'], ['prefix'], ['bin'], ['config', 'list'], ['config', 'get'], ['explain'], ['why'], ['audit']] }],
+  ['pip', { reads: 'none', flags: 'lV', long: ['local', 'user', 'outdated', 'uptodate', 'not-required', 'version', 'help', 'files', 'verbose'], longValued: ['format'], subcommands: [[], ['list'], ['freeze'], ['show'], ['check']] }],
+  ['dpkg', { reads: 'none', flags: 'lLsS', long: ['list', 'listfiles', 'status', 'search', 'print-architecture', 'version', 'help'] }],
+  ['apt', { reads: 'none', long: ['installed', 'upgradable', 'all-versions', 'manual-installed'], subcommands: [['list'], ['show'], ['search'], ['policy']] }],
+  ['brew', { reads: 'none', flags: '1lv', long: ['versions', 'formula', 'cask', 'installed', 'json', 'version'], subcommands: [['list'], ['ls'], ['info'], ['--version'], ['config'], ['deps'], ['leaves'], ['outdated']] }],
+  ['rpm', { reads: 'none', flags: 'qailfdc', long: ['query', 'all', 'info', 'list', 'version', 'queryformat'] }]
+])
+
+/** `pip3`, `pip3.11` behave as pip; `python3 -m pip` is an interpreter. */
+export function safeSpecFor(program: string): SafeSpec | undefined {
+  const direct = SAFE_PROGRAMS.get(program)
+  if (direct) return direct
+  if (/^pip[0-9.]*$/.test(program)) return SAFE_PROGRAMS.get('pip')
+  return undefined
+}
+
+/**
+ * Version and help queries of common tools (`node --version`, `go version`, `java -version`):
+ * printing a version runs no project code. The program must be known to answer them plainly.
+ */
+const VERSION_ANSWERERS = new Set([
+  'node', 'nodejs', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'deno', 'python', 'python3', 'pip', 'pip3', 'pipx', 'uv', 'poetry', 'ruby', 'gem',
+  'bundle', 'perl', 'php', 'composer', 'go', 'rustc', 'cargo', 'rustup', 'java', 'javac', 'mvn', 'gradle', 'kotlin', 'scala', 'dotnet',
+  'gcc', 'g++', 'cc', 'clang', 'clang++', 'make', 'cmake', 'ninja', 'docker', 'podman', 'kubectl', 'helm', 'terraform', 'git', 'gh',
+  'curl', 'wget', 'ssh', 'openssl', 'bash', 'zsh', 'fish', 'sh', 'tmux', 'vim', 'nvim', 'emacs', 'code', 'swift', 'xcodebuild', 'brew',
+  'apt', 'dpkg', 'rpm', 'lua', 'julia', 'elixir', 'erl', 'ghc', 'stack', 'zig', 'nasm', 'ffmpeg', 'convert', 'magick', 'sqlite3', 'psql',
+  'mysql', 'redis-cli', 'mongo', 'mongod', 'nginx', 'tsc', 'eslint', 'prettier', 'jest', 'vitest', 'pytest', 'tar', 'zip', 'unzip', 'rsync'
+])
+
+export function isVersionOrHelpQuery(program: string, args: Args): boolean {
+  if (!VERSION_ANSWERERS.has(program) && !/^(python|pip|ruby|perl|php|lua)[0-9.]+$/.test(program)) return false
+  if (args.length !== 1) return false
+  const only = args[0]
+  if (only === null || only === undefined) return false
+  if (program === 'go' || program === 'docker' || program === 'podman' || program === 'kubectl' || program === 'helm' || program === 'terraform' || program === 'dotnet' || program === 'git') {
+    if (only === 'version') return true
+  }
+  if (program === 'java' || program === 'javac' || program === 'scala' || program === 'kotlin') {
+    if (only === '-version' || only === '--version' || only === '-help') return true
+  }
+  return only === '--version' || only === '-v' || only === '-V' || only === '--help' || only === '-h'
+}
+
+/**
+ * PowerShell and cmd read-only commands (`Get-ChildItem`, `gc`, `dir /s`), by lower-case name:
+ * what their path parameters are read for, and the parameters known to be safe.
+ */
+const PS_PARAMETERS = new Set([
+  '-path', '-literalpath', '-recurse', '-force', '-filter', '-include', '-exclude', '-name', '-directory', '-file', '-hidden',
+  '-depth', '-totalcount', '-head', '-first', '-tail', '-last', '-raw', '-encoding', '-attributes', '-readonly', '-system',
+  '-pattern', '-simplematch', '-casesensitive', '-list', '-notmatch', '-context', '-allmatches', '-id', '-processname', '-module',
+  '-commandtype', '-all', '-format', '-uformat', '-displayname', '-status', '-delimiter', '-wait'
+])
+
+const WINDOWS_READS: ReadonlyMap<string, ReadKind> = new Map<string, ReadKind>([
+  ['get-childitem', 'names'], ['gci', 'names'], ['dir', 'names'], ['get-item', 'names'], ['gi', 'names'], ['test-path', 'names'],
+  ['resolve-path', 'names'], ['get-location', 'none'], ['gl', 'none'], ['get-process', 'none'], ['gps', 'none'], ['get-service', 'none'],
+  ['gsv', 'none'], ['get-date', 'none'], ['get-command', 'none'], ['gcm', 'none'], ['get-host', 'none'], ['get-content', 'contents'],
+  ['gc', 'contents'], ['type', 'contents'], ['select-string', 'contents'], ['sls', 'contents'], ['get-filehash', 'contents'],
+  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where.exe', 'none'], ['where', 'none']
+])
+
+/** A PowerShell or cmd read-only command, or null. `dir` and `type` are cmd's when given `/x` switches or Windows paths. */
+export function windowsReadKind(program: string, args: ReadonlyArray<string>): ReadKind | null {
+  const kind = WINDOWS_READS.get(program.toLowerCase().replace(/\.exe$/, ''))
+  if (kind === undefined) return null
+  const lower = program.toLowerCase()
+  if ((lower === 'dir' || lower === 'type' || lower === 'where') && !args.some((a) => /^\/[a-z]/i.test(a) || /^[a-z]:/i.test(a) || a.includes('\\'))) return null
+  return kind
+}
+
+/** Why a Windows read command's parameters are not known-safe, or null. */
+export function unsafeWindowsParameters(program: string, args: ReadonlyArray<string>): string | null {
+  for (const arg of args) {
+    const lower = arg.toLowerCase()
+    if (lower.startsWith('-') && !PS_PARAMETERS.has(lower.split(':')[0]!)) return `${program} ${arg} is not a parameter known to be safe`
+    if (/^\/[a-z]/i.test(arg) && !/^\/(s|b|a[a-z-]*|w|d|o[a-z-]*|p|q|l|n|x|c|r|t[:a-z]*|4)$/i.test(arg)) return `${program} ${arg} is not a switch known to be safe`
+  }
+  return null
+}
