@@ -99,6 +99,30 @@ describe('deskclaw risk', () => {
   })
 })
 
+describe('deskclaw risk --explain', () => {
+  it('names the principle behind each finding, the working folders, what globs matched and the paths judged', async () => {
+    const { home, workspace } = tempDirs()
+    mkdirSync(join(home, '.ssh'), { recursive: true })
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'key\n')
+    const command = 'cd ~ && cat .s*/id_*'
+    const human = await spawnCli(['risk', '--explain', '--workspace', workspace, command], { home })
+    expect(human.code).toBe(0)
+    expect(human.stdout).toMatch(/^ASK {2}cd ~ && cat/)
+    expect(human.stdout).toContain('principle: Secrets ask even to read, by any spelling')
+    expect(human.stdout).toContain(`working directory: ${workspace}, then ${home}`)
+    expect(human.stdout).toContain(`glob ${home}/.s*/id_* → ${home}/.ssh/id_rsa`)
+    expect(human.stdout).toMatch(new RegExp(`target set: .*${home}/\\.ssh/id_rsa`))
+
+    const json = await spawnCli(['risk', '--json', '--explain', '--workspace', workspace, command], { home })
+    const line = JSON.parse(json.stdout) as { verdict: string; explain: { cwds: string[]; globs: Array<{ matches: string[] | null }>; targets: string[] }; findings: Array<{ principle: string | null }> }
+    expect(line.verdict).toBe('ask')
+    expect(line.explain.cwds).toEqual([workspace, home])
+    expect(line.explain.globs.flatMap((g) => g.matches ?? [])).toEqual([join(home, '.ssh', 'id_rsa')])
+    expect(line.explain.targets).toContain(join(home, '.ssh', 'id_rsa'))
+    expect(line.findings.every((f) => typeof f.principle === 'string')).toBe(true)
+  })
+})
+
 describe('deskclaw run in supervised mode', () => {
   it('runs ls and git status without asking and asks before rm -rf build', async () => {
     const { home, workspace } = tempDirs()

@@ -116,13 +116,15 @@ export interface RiskArgs {
   command?: string
   stdin: boolean
   json: boolean
+  /** Also say, per finding, the principle that fired, and the folders, glob matches and targets judged. */
+  explain: boolean
   autonomy: Autonomy
   workspace: string
   dataDir?: string
   help: boolean
 }
 
-/** `risk [--autonomy L] [--workspace DIR] [--json] (--stdin | COMMAND)`. */
+/** `risk [--autonomy L] [--workspace DIR] [--json] [--explain] (--stdin | COMMAND)`. */
 export function parseRiskArgs(argv: string[]): RiskArgs {
   const { values, positionals } = parse(argv, {
     autonomy: { type: 'string' },
@@ -130,6 +132,7 @@ export function parseRiskArgs(argv: string[]): RiskArgs {
     'data-dir': { type: 'string' },
     json: { type: 'boolean' },
     stdin: { type: 'boolean' },
+    explain: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' }
   })
   const help = Boolean(values.help)
@@ -144,6 +147,7 @@ export function parseRiskArgs(argv: string[]): RiskArgs {
     stdin,
     // --stdin is for programs: always one JSON object per line.
     json: Boolean(values.json) || stdin,
+    explain: Boolean(values.explain),
     autonomy: autonomy.data,
     workspace: resolve(typeof values.workspace === 'string' ? values.workspace : process.cwd()),
     dataDir: typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : undefined,

@@ -16,6 +16,8 @@ Usage:
   deskclaw audit verify [options]   check the audit log's hash chain (was any entry changed or removed?)
   deskclaw audit list [options]     print the newest audit log entries
   deskclaw risk [options] COMMAND   how the risk engine judges a shell command (--stdin: one per line, NDJSON)
+                                    (--explain: the principle behind each finding, the working folders,
+                                    glob matches and the paths judged)
   deskclaw doctor [--json]          which runtimes (docker, bwrap, native) work here, and why not
   deskclaw --version | --help
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { RiskFinding } from '../../shared'
 import { PROJECT_RULES_FILE, USER_RULES_FILE } from '../app'
-import { RiskEngine, fromRules, mergeRuleSets, readRuleFile, type RuleSet, type ShellAssessment } from '../risk'
+import { RiskEngine, fromRules, mergeRuleSets, principleOf, readRuleFile, type RuleSet, type ShellAssessment } from '../risk'
 import { DATABASE_FILE_NAME, SqliteConversationStore } from '../store'
 import type { RiskArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
@@ -23,7 +23,7 @@ export async function riskCommand(args: RiskArgs, dataDir: string): Promise<numb
   for (const error of engine.ruleSet.errors) process.stderr.write(`deskclaw: rules not loaded (every command asks): ${error}\n`)
   const judge = (command: string): string => {
     const assessment = engine.assessShell(command, { workspace: args.workspace, autonomy: args.autonomy })
-    return args.json ? toJsonLine(command, assessment) : toHuman(command, assessment)
+    return args.json ? toJsonLine(command, assessment, args.explain) : toHuman(command, assessment, args.explain)
   }
   if (!args.stdin) {
     process.stdout.write(judge(args.command ?? ''))
@@ -49,20 +49,32 @@ function loadRules(dataDir: string, workspace: string): RuleSet {
   return mergeRuleSets(...sets)
 }
 
-function toJsonLine(command: string, assessment: ShellAssessment): string {
+function toJsonLine(command: string, assessment: ShellAssessment, explain: boolean): string {
   const findings = assessment.findings.map((f) => ({
     rule: f.rule,
     message: f.message,
-    span: f.span ? { start: f.span.start, end: f.span.end } : null
+    span: f.span ? { start: f.span.start, end: f.span.end } : null,
+    ...(explain ? { verdict: f.verdict, principle: principleOf(f.rule) } : {})
   }))
-  return `${JSON.stringify({ command, verdict: assessment.verdict, findings })}\n`
+  // The line's shape is a contract (one object per line with `verdict`); --explain only adds fields.
+  return `${JSON.stringify({ command, verdict: assessment.verdict, findings, ...(explain ? { explain: assessment.explain } : {}) })}\n`
 }
 
-function toHuman(command: string, assessment: ShellAssessment): string {
+function toHuman(command: string, assessment: ShellAssessment, explain: boolean): string {
   const lines = [`${assessment.verdict.toUpperCase()}  ${command}`]
-  for (const finding of assessment.findings) lines.push(...describeFinding(command, finding))
+  for (const finding of assessment.findings) {
+    lines.push(...describeFinding(command, finding))
+    const principle = explain ? principleOf(finding.rule) : null
+    if (principle) lines.push(`        principle: ${principle}`)
+  }
   if (assessment.alwaysRule) lines.push(`  "always allow" would save: ${assessment.alwaysRule.match.join(' ')}`)
   else if (assessment.alwaysBlockedReason) lines.push(`  cannot be allowed always: ${assessment.alwaysBlockedReason}`)
+  if (explain) {
+    const { cwds, globs, targets } = assessment.explain
+    lines.push(`  working directory: ${cwds.join(', then ')}`)
+    for (const glob of globs) lines.push(`  glob ${glob.pattern} → ${glob.matches === null ? 'no match (judged as written)' : glob.matches.join(' ')}`)
+    lines.push(`  target set: ${targets.length > 0 ? targets.join(' ') : '(no paths)'}`)
+  }
   return `${lines.join('\n')}\n`
 }
 

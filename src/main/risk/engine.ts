@@ -13,7 +13,7 @@ import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
 import { protectedWriteReason, secretPathReason } from './paths'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
-import { ShellAnalyzer, type ShellFinding, type ShellUnit } from './shell/analyzer'
+import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
 import { INTERPRETERS, SHELLS, WRAPPERS, interpreterName } from './shell/programs'
 
@@ -58,6 +58,8 @@ export interface RiskEngineOptions {
 export interface ShellAssessment extends RiskAssessment {
   /** Programs the engine considered, as bare names (the execution oracle checks against these). */
   programs: string[]
+  /** Working folders, glob matches and targets the judgement rests on (`deskclaw risk --explain`). */
+  explain: ShellExplanation
 }
 
 /** Saved "always" rules may never be this broad (Codex BANNED_PREFIX_SUGGESTIONS, OpenClaw strictInlineEval). */
@@ -120,7 +122,7 @@ export class RiskEngine {
   assess(call: ToolCallToAssess, ctx: RiskContext): RiskAssessment {
     const { subject } = call
     if (subject?.kind === 'command') {
-      const { programs: _programs, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
+      const { programs: _programs, explain: _explain, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
       return assessment
     }
     const workspace = this.realWorkspace(ctx.workspace)
@@ -166,7 +168,7 @@ export class RiskEngine {
     // Name the program that can never be saved, even when other reasons apply too.
     const unsavable = units.map((u) => u.argv[0]).find((p): p is string => typeof p === 'string' && isNeverSaved(p))
     const assessment = this.finish(as.tool, findings, units, { ...ctx, command: as.arg }, unsavable ? [unsavable] : savable)
-    return { ...assessment, programs: analysis.programs }
+    return { ...assessment, programs: analysis.programs, explain: analysis.explain }
   }
 
   private finish(

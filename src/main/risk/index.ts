@@ -21,6 +21,8 @@ export {
   type ToolCallToAssess
 } from './engine'
 export { bindingHash, stableJson } from './binding'
+export { principleOf } from './explain'
+export type { ShellExplanation } from './shell/analyzer'
 export {
   emptyRuleSet,
   fromRules,

@@ -2,6 +2,7 @@ import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
 import { displayPath, expandGlob, isInside, isPublicRead, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
+import { crossCheck } from './cross-check'
 import type { SyntaxNode } from './parser'
 import {
   FETCHERS,
@@ -53,6 +54,17 @@ export interface ShellAnalysis {
   units: ShellUnit[]
   /** Every program the engine considered (wrappers included), as bare names. */
   programs: string[]
+  /** What the judgement rests on, for `deskclaw risk --explain`. */
+  explain: ShellExplanation
+}
+
+export interface ShellExplanation {
+  /** Every folder the command may be working in (the start, then each cd, pushd, env -C, git -C). */
+  cwds: string[]
+  /** Each glob and what it matched on the file system (null: nothing, or too much to judge). */
+  globs: Array<{ pattern: string; matches: string[] | null }>
+  /** The paths the command reads or writes, resolved (links followed). */
+  targets: string[]
 }
 
 export interface ShellContext extends PathContext {
@@ -118,7 +130,12 @@ class Analysis {
 
   run(command: string, depth: number): ShellAnalysis {
     this.analyseText(command, depth, (start, end) => ({ start, end }))
-    return { findings: this.findings, units: this.units, programs: [...this.programs] }
+    return {
+      findings: this.findings,
+      units: this.units,
+      programs: [...this.programs],
+      explain: { cwds: [...new Set(this.cwds)], globs: this.globs, targets: [...this.targets] }
+    }
   }
 
   /** Analyses `text`; `map` turns its offsets into offsets of the outermost command. */
@@ -145,6 +162,8 @@ class Analysis {
       return
     }
     try {
+      // The second parser (docs/risk.md): where bash would read the text otherwise, ask.
+      for (const f of crossCheck(text, source, tree.rootNode)) add({ ...f, ...map(f.start, f.end) })
       const walker = new Walker(this.ctx)
       walker.visit(tree.rootNode, [])
       if (tree.rootNode.hasError) {
@@ -235,7 +254,8 @@ class Analysis {
         const raw = argv.map((w) => rawText(w))
   
         // The critical catalogue first: it decides whatever else is true.
-        const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
+        // Brace words (`/{usr,etc}`) are judged by each word they expand to.
+        const hit = braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(program, variant, this.ctx, cwd))).find(Boolean)
         if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
         const lowerProgram = program.toLowerCase().replace(/\.(exe|com)$/, '')
         const windowsRead = windowsReadKind(lowerProgram, raw.slice(1))
@@ -605,12 +625,19 @@ class Analysis {
     }
   }
 
+  /** For --explain: globs and what they matched, and every path judged. */
+  private readonly globs: ShellExplanation['globs'] = []
+  private readonly targets = new Set<string>()
+
   private checkOnePath(value: string, word: Word, add: AddFinding, writes: boolean, reads: ReadKind): void {
     for (const cwd of this.cwds) {
       const absolute = normalise(value, this.ctx, cwd)
-      const matches = word.glob ? (expandGlob(absolute) ?? [absolute]) : [absolute]
+      const expanded = word.glob ? expandGlob(absolute) : null
+      if (word.glob) this.globs.push({ pattern: absolute, matches: expanded })
+      const matches = expanded ?? [absolute]
       for (const match of matches) {
         const real = resolveReal(match)
+        this.targets.add(real)
         const secret = writes
           ? protectedWriteReason(real, this.ctx) ?? protectedWriteReason(match, this.ctx)
           : secretPathReason(real, this.ctx) ?? secretPathReason(match, this.ctx)
@@ -1058,4 +1085,33 @@ function literalPipedText(inv: Invocation): string | null {
   if (values.some((v) => v === null)) return null
   const words = (values as string[]).filter((v, i) => !(program === 'echo' && i === 0 && /^-[neE]+$/.test(v)))
   return words.join(' ').replace(/\\n/g, '\n').replace(/%s/g, '')
+}
+
+const MAX_BRACE_VARIANTS = 64
+
+/** The argv once for each expansion of its brace words (`rm -rf /{usr,etc}` → `rm -rf /usr`, `rm -rf /etc`). */
+function braceVariants(argv: Word[]): Array<Array<string | null>> {
+  let variants: Array<Array<string | null>> = [[]]
+  for (const word of argv) {
+    const expanded = word.value === null ? expandBraces(rawText(word)) : null
+    const options = expanded ?? [word.value]
+    const next: Array<Array<string | null>> = []
+    for (const variant of variants) for (const option of options) next.push([...variant, option])
+    if (next.length > MAX_BRACE_VARIANTS) return [argv.map((w) => w.value)]
+    variants = next
+  }
+  return variants
+}
+
+/** `a{b,c}d` → abd, acd (comma lists, no nesting, no quotes or expansions); null for anything else. */
+function expandBraces(text: string): string[] | null {
+  if (!/^[^'"$`\\]*\{[^{}]*,[^{}]*\}[^'"$`\\]*$/.test(text)) return null
+  let results = ['']
+  const pattern = /\{([^{}]*,[^{}]*)\}|([^{]+)/g
+  for (const match of text.matchAll(pattern)) {
+    const options = match[1] !== undefined ? match[1].split(',') : [match[2]!]
+    results = results.flatMap((prefix) => options.map((option) => prefix + option))
+    if (results.length > MAX_BRACE_VARIANTS) return null
+  }
+  return results
 }

@@ -150,7 +150,8 @@ function readExpansion(node: SyntaxNode, word: Word, ctx: WordContext): string |
   collectNested(node, word)
   word.expansions.push(node)
   // $HOME is known: `rm -rf "$HOME"` must be judged as what it is. Other variables are not.
-  const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(text)?.[1]
+  // `${HOME:?}` and `${HOME?msg}` are $HOME or an error: the same target.
+  const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?\?[^}]*)?\}?$/.exec(text)?.[1]
   if (name && HOME_VARIABLES.has(name)) {
     word.home = true
     return ctx.home
