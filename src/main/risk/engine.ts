@@ -11,7 +11,7 @@ import {
 import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
-import { protectedWriteReason, secretPathReason } from './paths'
+import { protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
@@ -120,6 +120,7 @@ export class RiskEngine {
   }
 
   assess(call: ToolCallToAssess, ctx: RiskContext): RiskAssessment {
+    startPathJudgement()
     const { subject } = call
     if (subject?.kind === 'command') {
       const { programs: _programs, explain: _explain, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
@@ -154,6 +155,7 @@ export class RiskEngine {
   /** Judges a shell command line; its rules and spans belong to `as` (the shell tool's, unless said otherwise). */
   assessShell(command: string, ctx: RiskContext, as: CommandSubject = SHELL_SUBJECT): ShellAssessment {
     const workspace = this.realWorkspace(ctx.workspace)
+    startPathJudgement(workspace)
     const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: () => gitConfigRisk(workspace) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,

@@ -9,7 +9,7 @@ const PRINCIPLES: Array<[RegExp, string]> = [
   [/^path\.outside-workspace$/, 'Writes outside the workspace ask.'],
   [/^shell\.(unknown-option|writes|git-write)$/, 'A known-safe program runs silently only with options known to be safe for it.'],
   [/^shell\.(unknown-program|network|builds|system|explicit-path|windows)$/, 'Only known-safe programs run without asking.'],
-  [/^shell\.(parse-error|unknown-construct|parser-disagreement|comment-boundary|control-char|line-continuation|too-long|nesting|empty)$/,
+  [/^shell\.(parse-error|unknown-construct|parser-disagreement|comment-boundary|control-char|line-continuation|too-long|nesting|empty|foreign-shell|arithmetic-subscript)$/,
     'What cannot be parsed the way the shell will run it is never allowed (fail closed).'],
   [/^shell\.(obfuscated-command|ansi-c|non-ascii-command|glob-command|dynamic-command|dynamic-word|dynamic-script|expansion|dangerous-expansion|substitution|redirect-dynamic)$/,
     'What is only known when the command runs is never allowed silently.'],

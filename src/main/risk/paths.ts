@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -65,7 +65,7 @@ const PUBLIC_READS = [
   /^\/usr\/(share|include|lib|lib64|libexec|local\/share|local\/include)(\/|$)/,
   /^\/usr\/(local\/)?s?bin(\/|$)/,
   /^\/s?bin(\/|$)/,
-  /^\/etc\/(os-release|lsb-release|debian_version|redhat-release|alpine-release|arch-release|fedora-release|issue|issue\.net|hostname|timezone|localtime|shells|hosts|nsswitch\.conf|machine-id|locale\.conf|locale\.gen|papersize)$/,
+  /^\/etc\/(os-release|lsb-release|debian_version|redhat-release|alpine-release|arch-release|fedora-release|issue|issue\.net|hostname|timezone|localtime|shells|locale\.conf|locale\.gen|papersize)$/,
   /^\/proc\/(cpuinfo|meminfo|version|loadavg|uptime|stat|swaps|partitions|mounts|filesystems|diskstats|devices|modules|vmstat|zoneinfo)$/,
   /^\/sys\/(class|devices|bus|block|module|kernel\/mm|fs\/cgroup)(\/|$)/,
   /^\/dev\/(null|zero|random|urandom|stdin|stdout|stderr|tty)$/,
@@ -97,6 +97,14 @@ function withinIgnoringCase(child: string, parent: string): boolean {
   return within(child.toLowerCase(), parent.toLowerCase())
 }
 
+/** The home secrets as lower-case absolute paths, computed once per home folder. */
+let homeSecretsFor: { home: string; paths: string[] } | null = null
+
+function homeSecretPaths(home: string): string[] {
+  if (homeSecretsFor?.home !== home) homeSecretsFor = { home, paths: HOME_SECRETS.map((rel) => `${home}/${rel}`.toLowerCase()) }
+  return homeSecretsFor.paths
+}
+
 /** Strips a glob tail: `~/.ssh/*` is about `~/.ssh`. */
 function globRoot(p: string): string {
   const index = p.search(/[*?[]/)
@@ -108,10 +116,13 @@ function globRoot(p: string): string {
 /** Why reading this path exposes secrets, or null. `absolute` must come from normalise(). */
 export function secretPathReason(absolute: string, ctx: PathContext): string | null {
   const target = globRoot(absolute)
-  for (const rel of HOME_SECRETS) {
-    const secret = `${ctx.home}/${rel}`
-    if (withinIgnoringCase(target, secret) || (target !== absolute && withinIgnoringCase(secret, target) && target !== ctx.home)) {
-      return `${displayPath(secret, ctx)} holds credentials or private data`
+  const lowerTarget = target.toLowerCase()
+  const globbed = target !== absolute && target !== ctx.home
+  const secrets = homeSecretPaths(ctx.home)
+  for (let i = 0; i < secrets.length; i++) {
+    const secret = secrets[i]!
+    if (within(lowerTarget, secret) || (globbed && within(secret, lowerTarget))) {
+      return `${displayPath(`${ctx.home}/${HOME_SECRETS[i]}`, ctx)} holds credentials or private data`
     }
   }
   for (const secret of SYSTEM_SECRETS) {
@@ -142,18 +153,49 @@ export function isPublicRead(absolute: string): boolean {
  * (a link inside the workspace that points out of it is outside). Lexical when nothing exists.
  */
 export function resolveReal(absolute: string): string {
+  const cached = realCache.get(absolute)
+  if (cached !== undefined) return cached
   let existing = absolute
   const rest: string[] = []
-  for (let i = 0; i < 64 && existing !== '/'; i++) {
+  // lstat without throwing finds the longest existing prefix; one native realpath resolves it.
+  for (let i = 0; i < 64 && existing !== '/' && !exists(existing); i++) {
+    rest.push(path.posix.basename(existing))
+    existing = path.posix.dirname(existing)
+  }
+  let real = existing
+  if (existing !== knownReal) {
     try {
-      const real = realpathSync(existing)
-      return rest.length > 0 ? path.posix.join(real, ...rest.reverse()) : real
+      real = realpathSync.native(existing)
     } catch {
-      rest.push(path.posix.basename(existing))
-      existing = path.posix.dirname(existing)
+      // unreadable: judged as written
     }
   }
-  return absolute
+  const resolved = rest.length > 0 ? path.posix.join(real, ...rest.reverse()) : real
+  if (realCache.size > 4_096) realCache.clear()
+  realCache.set(absolute, resolved)
+  return resolved
+}
+
+function exists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined
+  } catch {
+    return false // ENOTDIR: a file on the way
+  }
+}
+
+/**
+ * Real paths are cached for one judgement only: the file system may change between two commands,
+ * never within the microseconds of one assessment. The engine starts each assessment here.
+ */
+const realCache = new Map<string, string>()
+
+/** A folder already known to be its own real path for this judgement (the workspace): no need to ask the file system. */
+let knownReal: string | null = null
+
+export function startPathJudgement(realWorkspace?: string): void {
+  realCache.clear()
+  knownReal = realWorkspace ?? null
 }
 
 const MAX_GLOB_MATCHES = 256
@@ -209,6 +251,53 @@ function globToRegExp(glob: string): RegExp {
     } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&')
   }
   return new RegExp(`^${source}$`)
+}
+
+const WALK_LIMIT = 5_000
+const WALK_SKIP = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', 'target', 'dist'])
+
+/**
+ * A secret-shaped file or folder under `dir`, or a link that leads out of the workspace: what a
+ * recursive search (`grep -r`, `rg`, `find -exec cat`) would read. Bounded: past the limit the
+ * search is treated as reaching one (fail closed). `hidden: false` skips dot-names (rg's default);
+ * `name` keeps only entries a find -name pattern matches.
+ */
+export function secretUnder(dir: string, ctx: PathContext, options: { hidden: boolean; name?: RegExp }): string | null {
+  const queue = [dir]
+  let seen = 0
+  while (queue.length > 0) {
+    const current = queue.shift()!
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = readdirSync(current, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries) {
+      if (++seen > WALK_LIMIT) return `${displayPath(dir, ctx)} (too many files to check)`
+      if (!options.hidden && entry.name.startsWith('.')) continue
+      const full = `${current}/${entry.name}`
+      if (entry.isSymbolicLink()) {
+        const real = resolveReal(full)
+        if (!within(real, ctx.workspace) || secretPathReason(real, ctx)) return displayPath(full, ctx)
+        continue
+      }
+      if (entry.isDirectory()) {
+        if (SECRET_DIR.test(entry.name)) return displayPath(full, ctx)
+        if (!WALK_SKIP.has(entry.name)) queue.push(full)
+        continue
+      }
+      if (options.name && !options.name.test(entry.name)) continue
+      if (isSecretName(entry.name)) return displayPath(full, ctx)
+    }
+  }
+  return null
+}
+
+/** A find -name / -iname pattern as a regular expression (what names it keeps). */
+export function findNamePattern(glob: string, ignoreCase: boolean): RegExp {
+  const source = globToRegExp(glob).source
+  return new RegExp(source, ignoreCase ? 'i' : '')
 }
 
 /** Why writing this path is sensitive (changes future behaviour), or null. */

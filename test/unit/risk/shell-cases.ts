@@ -228,7 +228,15 @@ const benignDiagnostics = rows('benign:diagnostics', 'allow', [
   ['echo $HOME', 'a variable that is not secret-shaped, printed'],
   'echo "$HOME"',
   'echo ${HOME}',
-  ['Get-ChildItem', 'PowerShell\'s ls']
+  ['Get-ChildItem', 'PowerShell\'s ls'],
+  ['dir', 'cmd\'s ls'],
+  ['echo $((1+2))', 'literal arithmetic has one value']
+])
+
+/** Another shell's -c text is opaque: its quoting and expansion are not bash's (docs/risk.md). */
+const foreignShells = rows('dangerous:foreign-shell', 'ask', [
+  "zsh -c 'ls'",
+  "fish -c 'ls'"
 ])
 
 const benignWrappers = rows('benign:wrapper', 'allow', [
@@ -249,7 +257,6 @@ const benignWrappers = rows('benign:wrapper', 'allow', [
   "find src -name '*.ts' -print0 | xargs -0 wc -l",
   ["sh -c 'ls -la'", 'sh -c with a literal script is re-parsed and judged'],
   "bash -c 'git status'",
-  "zsh -c 'ls'",
   "sh -c 'ls && pwd'"
 ])
 
@@ -574,7 +581,6 @@ const dangerousStructure = rows('dangerous:structure', 'ask', [
   ['cat <(ls)', 'process substitution'],
   'diff <(ls src) <(ls build)',
   ['ls $DIR', 'a variable in a path operand: what is read is only known at run time'],
-  'echo $((1+2))',
   'for f in src/*.ts; do wc -l "$f"; done',
   'while true; do ls; done',
   ['f() { ls; }; f', 'function definitions are not plain'],
@@ -908,7 +914,6 @@ const windowsAsk = rows('windows', 'ask', [
   'Stop-Computer',
   'Restart-Computer -Force',
   'shutdown /s /t 0',
-  'dir',
   'Copy-Item a.txt b.txt',
   'Move-Item a.txt b.txt',
   'New-Item -ItemType File x.txt',
@@ -1091,6 +1096,7 @@ const fullCases: ShellCase[] = [
 export const shellCases: ShellCase[] = [
   ...benign,
   ...benignDiagnostics,
+  ...foreignShells,
   ...benignWrappers,
   ...benignGit,
   ...dangerous,

@@ -1,6 +1,6 @@
 import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
-import { displayPath, expandGlob, isInside, isPublicRead, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, type PathContext } from '../paths'
+import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
 import { crossCheck } from './cross-check'
 import type { SyntaxNode } from './parser'
@@ -23,7 +23,7 @@ import {
 } from './programs'
 import { isVersionOrHelpQuery, safeSpecFor, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
 import { originalRange, prepareSource, type PreparedSource } from './source'
-import { windowsHit, isWindowsProgram } from './windows'
+import { isCriticalWindowsTarget, isWindowsProgram, windowsHit } from './windows'
 import { readWord, type Word } from './words'
 
 /** A finding with offsets into the analysed text (the engine maps them to the caller's string). */
@@ -245,10 +245,14 @@ class Analysis {
         }
         this.checkCommandWord(head, add)
         layers.push(argv)
-        if (head.value.includes('/')) this.checkDownloadedRun(head, add)
+        this.checkDownloadedRun(head, add)
         const program = this.resolveProgram(head, add)
         inv.programs.push(program)
         if (FETCHERS.has(program.toLowerCase())) this.recordDownloads(argv, inv)
+        // `curl … | tee i.sh`: tee writes what was downloaded.
+        if (program === 'tee' && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
+          for (const w of argv.slice(1)) if (w.value && !w.value.startsWith('-')) this.downloaded.add(normalise(w.value, this.ctx, this.cwds.at(-1) ?? this.ctx.cwd))
+        }
         this.programs.add(program)
         const values = argv.map((w) => w.value)
         const raw = argv.map((w) => rawText(w))
@@ -264,8 +268,19 @@ class Analysis {
           if (unknown) unitAdd('shell.unknown-option', `${unknown}.`, 'ask', head)
           variablesRead = windowsRead
           this.checkPaths(argv, add, false, windowsRead)
+          // Windows paths as written (`..\\.netrc`): bash's unescaping of the backslashes is not what cmd sees.
+          for (let k = 1; k < argv.length; k++) {
+            const written = (raw[k] ?? '').replace(/^(['"])(.*)\1$/, '$2')
+            if (written.includes('\\') && !written.startsWith('-') && !/^\/[a-z]/i.test(written)) this.checkOnePath(written.replace(/\\/g, '/'), argv[k]!, add, false, windowsRead)
+          }
+          // `Get-ChildItem -Recurse ~ | Select-String x` reads what the listing names.
+          const lister = inv.pipedFrom.at(-1)
+          if (windowsRead === 'contents' && lister && /^(get-childitem|gci|ls|dir)$/i.test(lister.words[0]?.value ?? '')) {
+            this.checkPaths(lister.words, add, false, 'contents')
+          }
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
+        this.checkWindowsPipeline(lowerProgram, inv, head, add)
         if (isWindowsProgram(lowerProgram) || (lowerProgram === 'rm' && raw.some((r) => /^-recurse$/i.test(r)))) {
           const win = windowsHit(raw)
           if ((lowerProgram === 'iex' || lowerProgram === 'invoke-expression') && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
@@ -309,6 +324,8 @@ class Analysis {
           let i = 1
           while (i < argv.length && argv[i]!.value?.startsWith('-')) {
             const option = argv[i]!.value!
+            // -a FILE: the arguments come from a file nobody has seen (and reading it may expose it).
+            if (/^(-a|--arg-file)/.test(option)) add('shell.unknown-option', 'xargs -a reads its arguments from a file.', 'ask', argv[i]!)
             i += XARGS_OPTIONS_WITH_VALUE.has(option) ? 2 : 1
           }
           if (i >= argv.length) {
@@ -318,6 +335,7 @@ class Analysis {
           }
           argv = argv.slice(i)
           underXargs = true
+          this.checkXargsInput(argv, inv, add, toOuter, depth)
           continue
         }
   
@@ -344,12 +362,21 @@ class Analysis {
         if (interpreter) {
           this.finishUnit(argv, unitFindings, inv, toOuter, layers)
           if (isVersionQuery(values.slice(1))) return
+          // `python3 -m pip list` is pip: judged by pip's own safe subcommands.
+          if (interpreter === 'python' && values[1] === '-m' && (values[2] === 'pip' || values[2] === 'pip3')) {
+            const pip = safeSpecFor('pip')!
+            const unknown = unsafeArguments('pip', pip, values.slice(3))
+            if (unknown) add('shell.unknown-option', `${unknown}.`, 'ask', head)
+            variablesRead = 'none'
+            return
+          }
           return this.classifyInterpreter(inv, argv, interpreter, add)
         }
   
         if (program === 'find') {
           this.classifyFind(inv, argv, unitAdd, source, toOuter, depth)
-          this.checkPaths(argv, add, false)
+          // find lists names; what it feeds a reader through -exec is judged there.
+          this.checkPaths(argv, add, false, 'names')
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
   
@@ -360,6 +387,9 @@ class Analysis {
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
   
+        if ((program === 'test' || program === '[' || program === 'let') && argv.slice(1).some((w) => hasArithmeticSubscriptCode(rawText(w)))) {
+          add('shell.arithmetic-subscript', `${program} evaluates an array subscript arithmetically: bash runs $(…) inside it, even in single quotes.`, 'ask', head)
+        }
         if (program === 'cd' || program === 'pushd') this.trackDirectoryChange(values.slice(1))
   
         const spec = safeSpecFor(program)
@@ -374,6 +404,7 @@ class Analysis {
           }
           variablesRead = spec.reads
           this.checkPaths(argv, add, false, spec.reads, spec.patternFirst === true)
+          if (spec.reads === 'contents') this.checkSearchedFiles(program, argv, inv, underXargs, add)
         } else {
           const family = programFamily(program)
           unitAdd(family.rule, family.message, 'ask', head)
@@ -438,6 +469,11 @@ class Analysis {
   }
 
   private classifyShell(inv: Invocation, argv: Word[], add: AddFinding, toOuter: Mapper, depth: number): void {
+    const shell = inv.programs[inv.programs.length - 1] ?? 'sh'
+    if (!BASH_LIKE.has(shell)) {
+      // Other shells quote, expand and split differently: what bash's rules read there proves nothing.
+      add('shell.foreign-shell', `${shell} has its own syntax; what it runs cannot be judged by bash's rules.`, 'ask', argv[0]!)
+    }
     let i = 1
     let script: Word | null = null
     let inline = false
@@ -540,6 +576,7 @@ class Analysis {
     if (interpreter === 'awk' || interpreter === 'gawk' || interpreter === 'mawk' || interpreter === 'nawk') {
       add('shell.inline-code', `${program} programs can run commands (system(), pipes); they are never allowed without asking.`, 'ask', head)
     } else if (lowerArgs.some((a) => a !== null && (inlineFlags.has(a) || [...inlineFlags].some((f) => f.startsWith('-') && f.length === 2 && a.startsWith(f) && !a.startsWith('--'))))) {
+      this.checkWindowsInline(interpreter, argv, add)
       const encoded = lowerArgs.some((a) => a === '-encodedcommand' || a === '-ec' || a === '-e' && (interpreter === 'pwsh' || interpreter === 'powershell'))
       add(encoded ? 'shell.obfuscated-command' : 'shell.inline-code', `${program} runs code given on the command line; it is never allowed without asking.`, 'ask', head)
     } else if (argv.length > 1 && argv.slice(1).some((w) => w.value !== null && !w.value.startsWith('-'))) {
@@ -559,7 +596,17 @@ class Analysis {
         while (end < argv.length && argv[end]!.value !== ';' && argv[end]!.value !== '+') end++
         const inner = argv.slice(i + 1, end)
         if (inner.length > 0) {
-          this.classify({ ...inv, words: inner, assignments: [], redirects: [], programs: [] }, source, toOuter, depth)
+          const innerProgram = basenameOf(inner[0]!.value ?? '')
+          if (SHELLS.has(innerProgram) && inner.some((w) => w.value !== null && w.value.includes('{}') && w.value !== '{}')) {
+            unitAdd('shell.dynamic-script', `find puts each file name into the text of the ${innerProgram} script: a name can be code.`, 'ask', inner[0]!)
+          }
+          const previous = this.findScope
+          this.findScope = this.findScopeOf(argv)
+          try {
+            this.classify({ ...inv, words: inner, assignments: [], redirects: [], programs: [] }, source, toOuter, depth)
+          } finally {
+            this.findScope = previous
+          }
         }
         i = end
       } else if (v === '-delete') unitAdd('shell.writes', 'find -delete deletes every match.', 'ask', argv[i]!)
@@ -588,6 +635,23 @@ class Analysis {
     }
     const why = gitSubcommandRisk(sub.value, argv.slice(i + 1).map((w) => w.value))
     if (why) unitAdd('shell.git-write', `git ${sub.value}: ${why}.`, 'ask', sub)
+    // Reading file contents from a repository outside the workspace (`git -C ~ grep …`) asks like any read there.
+    if (GIT_CONTENT_READERS.has(sub.value)) {
+      const outside = this.cwds.find((cwd) => !isInside(resolveReal(cwd), this.ctx.workspace))
+      if (outside) add('path.outside-read', `git ${sub.value} reads files of a repository outside the workspace (${displayPath(outside, this.ctx)}).`, 'ask', sub)
+      if (sub.value === 'grep') {
+        const after = argv.slice(i + 1).map((w) => w.value)
+        const dashes = after.indexOf('--')
+        const roots = dashes >= 0 ? after.slice(dashes + 1).filter((v): v is string => v !== null) : ['.']
+        for (const root of roots) {
+          const hit = secretUnder(resolveReal(normalise(root, this.ctx, this.cwds.at(-1) ?? this.ctx.cwd)), this.ctx, { hidden: true })
+          if (hit) {
+            add('path.sensitive', `git grep reaches ${hit}, which usually holds secrets.`, 'ask', sub)
+            break
+          }
+        }
+      }
+    }
     this.checkGitObjectPaths(argv.slice(i + 1), add)
   }
 
@@ -619,7 +683,7 @@ class Analysis {
       }
       if (!value) continue
       // With a program that reads contents, every operand is a file: `cd ~ && cat notes.txt` reads ~/notes.txt.
-      const pathLike = looksLikePath(value) || word.home || word.glob || (reads === 'contents' && !isOption)
+      const pathLike = looksLikePath(value) || word.home || word.glob || (reads !== 'none' && !isOption)
       if (!pathLike) continue
       this.checkOnePath(value, word, add, writes, reads)
     }
@@ -630,7 +694,9 @@ class Analysis {
   private readonly targets = new Set<string>()
 
   private checkOnePath(value: string, word: Word, add: AddFinding, writes: boolean, reads: ReadKind): void {
-    for (const cwd of this.cwds) {
+    // An absolute path is the same from every folder; a relative one is judged from each.
+    const cwds = value.startsWith('/') || value.startsWith('~') || /^[A-Za-z]:[\\/]/.test(value) ? this.cwds.slice(0, 1) : new Set(this.cwds)
+    for (const cwd of cwds) {
       const absolute = normalise(value, this.ctx, cwd)
       const expanded = word.glob ? expandGlob(absolute) : null
       if (word.glob) this.globs.push({ pattern: absolute, matches: expanded })
@@ -659,14 +725,96 @@ class Analysis {
 
   private recordDownloads(argv: Word[], inv: Invocation): void {
     const cwd = this.cwds.at(-1) ?? this.ctx.cwd
-    for (let i = 1; i < argv.length; i++) {
-      const v = argv[i]!.value
-      if (v === null) continue
-      const out = /^(-o|-O|--output|--output-document)$/.test(v) ? argv[i + 1]?.value : (/^--(output|output-document)=(.+)$/.exec(v)?.[2] ?? /^-[oO](.+)$/.exec(v)?.[1])
-      if (out && out !== '-') this.downloaded.add(normalise(out, this.ctx, cwd))
+    const program = basenameOf(argv[0]!.value ?? '').toLowerCase()
+    const values = argv.map((w) => w.value)
+    const urls = values.filter((v): v is string => v !== null && /^[a-z][a-z0-9+.-]*:\/\//i.test(v))
+    const save = (file: string | null | undefined) => {
+      if (file && file !== '-') this.downloaded.add(normalise(file, this.ctx, cwd))
     }
+    const remoteName = () => urls.forEach((url) => save(url.replace(/[?#].*$/, '').split('/').pop() || null))
+    let named = false
+    for (let i = 1; i < values.length; i++) {
+      const v = values[i]
+      if (v === null || v === undefined) continue
+      // curl: -o FILE (also bundled, `-fsSLo FILE`), -O / --remote-name (the URL's name); wget: -O FILE; Invoke-WebRequest: -OutFile FILE.
+      if (/^--(output|output-document)=/.test(v)) save(v.slice(v.indexOf('=') + 1))
+      else if (/^(--output|--output-document|-outfile|-destination)$/i.test(v)) save(values[i + 1])
+      else if (/^-[a-zA-Z]*o$/.test(v) || (program !== 'curl' && /^-[a-zA-Z]*O$/.test(v))) save(values[i + 1])
+      else if (/^-[oO].+/.test(v) && !v.startsWith('--')) save(v.slice(2))
+      else if (program === 'curl' && (/^-[a-zA-Z]*O[a-zA-Z]*$/.test(v) || v === '--remote-name' || v === '--remote-name-all')) remoteName()
+      else continue
+      named = true
+    }
+    // wget with no -O saves under the URL's name; certutil -urlcache -f URL FILE saves to FILE.
+    if (program === 'wget' && !named) remoteName()
+    if (program === 'certutil') save(values.at(-1))
+    if ((program === 'bitsadmin' || program === 'start-bitstransfer') && values.length > 2) save(values.at(-1))
     for (const r of inv.redirects) {
       if (/>/.test(r.operator) && r.target?.value) this.downloaded.add(normalise(r.target.value, this.ctx, cwd))
+    }
+  }
+
+  /** Windows pipelines whose danger is in what flows in: `gci C:\\Windows -Recurse | Remove-Item`, shadow copies to Remove-WmiObject. */
+  private checkWindowsPipeline(program: string, inv: Invocation, head: Word, add: AddFinding): void {
+    const upstream = inv.pipedFrom.at(-1)?.words.map((w) => rawText(w).replace(/^(['"])(.*)\1$/, '$2')) ?? []
+    if (upstream.length === 0) return
+    const source = (upstream[0] ?? '').toLowerCase()
+    if (/^(remove-item|ri|rm|del|erase|rd|rmdir)$/.test(program) && /^(get-childitem|gci|ls|dir)$/.test(source)) {
+      const target = upstream.slice(1).find(isCriticalWindowsTarget)
+      if (target) add('shell.critical.rm-root', `Deletes everything ${upstream[0]} lists under ${target}.`, 'deny', head)
+    }
+    if (/^(remove-wmiobject|remove-ciminstance|rwmi)$/.test(program) && upstream.some((t) => /shadowcopy/i.test(t))) {
+      add('shell.critical.backups', 'Deletes the shadow copies (backups) of the system.', 'deny', head)
+    }
+  }
+
+  /**
+   * What xargs appends is known when literal text or a listing feeds it: `echo ~ | xargs rm -rf`
+   * deletes home, `echo 'rm -rf /' | xargs -I{} bash -c {}` runs that text, `find ~ | xargs rm`
+   * deletes under home. The catalogue judges the command with those words added.
+   */
+  private checkXargsInput(argv: Word[], inv: Invocation, add: AddFinding, toOuter: Mapper, depth: number): void {
+    const upstream = inv.pipedFrom.at(-1)
+    if (!upstream) return
+    const program = basenameOf(argv[0]?.value ?? '')
+    const source = upstream.words[0]?.value ?? ''
+    const words = upstream.words.slice(1).map((w) => w.value)
+    let fed: string[] | null = null
+    if ((source === 'echo' || source === 'printf') && words.every((w): w is string => w !== null)) {
+      fed = words.filter((w, i) => !(i === 0 && /^-[neE]+$/.test(w)) && !(source === 'printf' && i === 0 && /%/.test(w)))
+      // The words as the shell expanded them (globs and braces included) are what echo prints.
+      fed = fed.flatMap((w) => (/[*?[]/.test(w) ? (expandGlob(normalise(w, this.ctx, this.ctx.cwd)) ?? [w]) : [w]))
+    } else if (source === 'ls' || source === 'find') {
+      fed = words.filter((w): w is string => w !== null && !w.startsWith('-') && !/^[!()]$/.test(w)).slice(0, source === 'find' ? 8 : 64)
+      fed = fed.flatMap((w) => (/[*?[]/.test(w) ? (expandGlob(normalise(w, this.ctx, this.ctx.cwd)) ?? [w]) : [w]))
+      // find lists every file under its roots: deleting them all is deleting the root.
+      if (source === 'find' && (program === 'rm' || program === 'shred')) fed = [...fed, '-r']
+    }
+    if (!fed || fed.length === 0) return
+    const values = [...argv.map((w) => w.value), ...fed]
+    const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
+    if (hit) add(hit.rule, `${hit.message} (the words come from ${source} through xargs)`, 'deny', argv[0]!)
+    // `xargs bash -c` runs its input: judge the text as a command.
+    if (SHELLS.has(program) && (source === 'echo' || source === 'printf') && depth < MAX_NESTING) {
+      this.analyseText(fed.join(' '), depth + 1, () => toOuter(argv[0]!.start, argv[0]!.end))
+    }
+  }
+
+  /**
+   * `cmd /c rd /s /q C:\\`, `powershell -Command "Remove-Item -Recurse C:\\Windows"`: the inline text
+   * is judged by the Windows catalogue with cmd's and PowerShell's own token rules (quotes only group).
+   */
+  private checkWindowsInline(interpreter: string, argv: Word[], add: AddFinding): void {
+    if (interpreter !== 'cmd' && interpreter !== 'pwsh' && interpreter !== 'powershell') return
+    const raw = argv.map((w) => rawText(w))
+    const flag = raw.findIndex((r, i) => i > 0 && /^([/-](c|k|r|command|encodedcommand|ec|e))$/i.test(r))
+    if (flag < 0) return
+    const text = raw.slice(flag + 1).join(' ').replace(/^(['"])([\s\S]*)\1$/, '$2')
+    for (const statement of text.split(/&&|\|\||[;&|\n]/)) {
+      const tokens = statement.trim().match(/"[^"]*"|'[^']*'|\S+/g) ?? []
+      if (tokens.length === 0) continue
+      const hit = windowsHit(tokens)
+      if (hit?.verdict === 'deny') return add(hit.rule, `${hit.message} (inside ${basenameOf(argv[0]!.value ?? interpreter)})`, 'deny', argv[flag]!)
     }
   }
 
@@ -702,10 +850,85 @@ class Analysis {
     }
   }
 
+  /** Set while the command of a `find -exec` is judged: where find looks and which names it keeps. */
+  private findScope: { roots: string[]; name?: RegExp } | null = null
+
+  /**
+   * Files a content reader gets without naming them: a recursive search (`grep -r`, `rg`), the
+   * `{}` of `find -exec`, or names from `xargs`' input. Secret-shaped files among them ask, as if
+   * named (docs/risk.md, "Reads outside the workspace").
+   */
+  private checkSearchedFiles(program: string, argv: Word[], inv: Invocation, underXargs: boolean, add: AddFinding): void {
+    const values = argv.slice(1).map((w) => w.value)
+    const head = argv[0]!
+    const ask = (where: string, how: string) => add('path.sensitive', `${how} reaches ${where}, which usually holds secrets.`, 'ask', head)
+    if (values.some((v) => v === '--version' || v === '-V' || v === '--help' || v === '--files' || v === '--type-list')) return
+    if (this.findScope && values.includes('{}')) {
+      for (const root of this.findScope.roots) {
+        if (!isInside(root, this.ctx.workspace) && !isPublicRead(root)) {
+          return add('path.outside-read', `${program} reads what find matches under ${displayPath(root, this.ctx)}, outside the workspace.`, 'ask', head)
+        }
+        const hit = secretUnder(root, this.ctx, { hidden: true, name: this.findScope.name })
+        if (hit) return ask(hit, `${program} on what find matches`)
+      }
+      return
+    }
+    if (underXargs) {
+      const upstream = inv.pipedFrom.at(-1)
+      const scope = upstream && upstream.words[0]?.value === 'find' ? this.findScopeOf(upstream.words) : null
+      if (!scope) return add('shell.xargs', `${program} reads files whose names come from xargs' input, which nobody has seen.`, 'ask', head)
+      for (const root of scope.roots) {
+        const hit = secretUnder(root, this.ctx, { hidden: true, name: scope.name })
+        if (hit) return ask(hit, `${program} on what find matches`)
+      }
+      return
+    }
+    if (!SEARCHERS.has(program)) return
+    const recursive =
+      program === 'rg' ||
+      program === 'rgrep' ||
+      values.some((v) => v !== null && (/^-[a-zA-Z]*[rR]/.test(v) && !v.startsWith('--') || v === '--recursive' || v === '--dereference-recursive' || v === '-d' || v === '--directories=recurse'))
+    if (!recursive) return
+    const hidden = program !== 'rg' || values.some((v) => v === '--hidden' || v === '-.' || v === '-uu' || v === '-uuu' || (v !== null && /^-u{2,}/.test(v)))
+    // The pattern is the first operand; the rest are where to search (the working folder when none).
+    const operands = values.filter((v): v is string => v !== null && !v.startsWith('-'))
+    const roots = (values.some((v) => v === '-e' || v === '-f' || v === '--files') ? operands : operands.slice(1))
+    const folders = roots.length > 0 ? roots : ['.']
+    for (const cwd of this.cwds) {
+      for (const root of folders) {
+        const absolute = resolveReal(normalise(root, this.ctx, cwd))
+        if (!isInside(absolute, this.ctx.workspace)) {
+          if (!isPublicRead(absolute)) return add('path.outside-read', `${program} searches ${displayPath(absolute, this.ctx)}, outside the workspace.`, 'ask', head)
+          continue
+        }
+        const hit = secretUnder(absolute, this.ctx, { hidden })
+        if (hit) return ask(hit, `Searching ${displayPath(absolute, this.ctx)}`)
+      }
+    }
+  }
+
+  /** Where a find command looks (its start folders) and which names it keeps (-name / -iname). */
+  private findScopeOf(words: Word[]): { roots: string[]; name?: RegExp } {
+    const values = words.slice(1).map((w) => w.value)
+    const roots: string[] = []
+    for (const v of values) {
+      if (v === null || v.startsWith('-') || v === '!' || v === '(') break
+      roots.push(v)
+    }
+    const nameAt = values.findIndex((v) => v === '-name' || v === '-iname')
+    const pattern = nameAt >= 0 ? values[nameAt + 1] : null
+    const cwd = this.cwds.at(-1) ?? this.ctx.cwd
+    return {
+      roots: (roots.length > 0 ? roots : ['.']).map((root) => resolveReal(normalise(root, this.ctx, cwd))),
+      ...(pattern ? { name: findNamePattern(pattern, values[nameAt] === '-iname') } : {})
+    }
+  }
+
   /** Plain public variables are fine where the program reads no files from its arguments (`echo $PATH`). */
   private settleVariables(words: Word[], reads: ReadKind, add: AddFinding): void {
     if (reads === 'none') return
-    for (const word of words) add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+    // A word whose value is known ($HOME, $PWD) is judged as the path it is; only unknown ones ask.
+    for (const word of words) if (word.value === null) add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
   }
 
   /** `cd`, `cd -P dir`, `pushd dir`, `cd -`: every folder the command may be in afterwards counts for paths. */
@@ -843,6 +1066,9 @@ class Walker {
         return this.visitFunction(node)
       case 'test_command':
         this.understood = true
+        if (hasArithmeticSubscriptCode(node.text)) {
+          this.structure(node, 'shell.arithmetic-subscript', 'In an arithmetic test bash runs $(…) inside an array subscript, even in single quotes.')
+        }
         return this.visitWords(node)
       case 'if_statement':
       case 'while_statement':
@@ -1061,6 +1287,8 @@ function isPlainPublicVariable(node: SyntaxNode): boolean {
   const match = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(node.text)
   const name = match?.[1] ?? match?.[2]
   if (name === undefined) return false
+  // `$env` is PowerShell's environment drive (`$env:GITHUB_TOKEN`).
+  if (name.toLowerCase() === 'env') return false
   return name === 'PWD' || name === 'OLDPWD' || !SECRET_VARIABLE.test(name)
 }
 
@@ -1080,6 +1308,8 @@ function literalStdin(node: SyntaxNode, ctx: ShellContext): string | null {
 function literalPipedText(inv: Invocation): string | null {
   const upstream = inv.pipedFrom.at(-1)
   const program = upstream?.words[0]?.value
+  // `cat <<< 'text' | sh`: cat passes its herestring on.
+  if (upstream && program === 'cat' && upstream.words.length === 1 && upstream.stdinText !== undefined) return upstream.stdinText
   if (!upstream || (program !== 'echo' && program !== 'printf')) return null
   const values = upstream.words.slice(1).map((w) => w.value)
   if (values.some((v) => v === null)) return null
@@ -1115,3 +1345,20 @@ function expandBraces(text: string): string[] | null {
   }
   return results
 }
+
+/** Shells whose syntax is bash's (or POSIX sh's): their -c text is analysed; any other shell's is opaque. */
+const BASH_LIKE = new Set(['sh', 'bash', 'dash', 'ash', 'rbash'])
+
+/**
+ * `$(…)` or backticks inside an array subscript (`a[$(id)]`), in any quoting: bash evaluates it
+ * when the word is used arithmetically (`[[ x -eq 1 ]]`, `test -v`, `let`, `(( ))`).
+ */
+function hasArithmeticSubscriptCode(text: string): boolean {
+  return /\[[^\]]*(\$\(|`)/.test(text)
+}
+
+/** Programs that search inside files, recursively when told to. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rgrep', 'rg', 'ag', 'ack'])
+
+/** git subcommands that print file contents. */
+const GIT_CONTENT_READERS = new Set(['grep', 'show', 'log', 'diff', 'cat-file', 'blame', 'whatchanged', 'archive'])

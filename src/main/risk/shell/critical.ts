@@ -23,10 +23,14 @@ const SYSTEM_DIRS = new Set([
   '/mnt/c', '/mnt/c/Windows', '/mnt/c/Users', '/mnt/c/Program Files', '/mnt/wsl'
 ])
 
+const SYSTEM_DIRS_LOWER = new Set([...SYSTEM_DIRS].map((dir) => dir.toLowerCase()))
+
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|nbd\d|zd\d|bcache\d|ubd[a-z]|mem$|kmem$|port$|root$|disk\/by-|block\/|[a-z]+\/by-(id|uuid|label|path|partuuid|partlabel)\/)/
 
 export function isBlockDevice(p: string): boolean {
-  return BLOCK_DEVICE.test(p)
+  // `//dev/sda`, `/dev/./sda`, and globs that can only match disks (`/dev/sd?`, `/dev/sd[a-z]`).
+  const normal = path.posix.normalize(p.replace(/^\/+/, '/'))
+  return BLOCK_DEVICE.test(normal) || BLOCK_DEVICE.test(normal.replace(/\[[^\]]*\]|\?|\*/g, 'a'))
 }
 
 /** A path whose loss is a catastrophe: `/`, a system folder, the home folder or its parents. */
@@ -46,7 +50,8 @@ export function isCriticalTarget(raw: string, ctx: PathContext, cwd: string): bo
 /** `/`, a system folder, the home folder or one of its parents, a Windows drive or system folder. */
 function isCriticalAbsolute(absolute: string, ctx: PathContext): boolean {
   const trimmed = absolute.replace(/\/+$/, '') || '/'
-  if (SYSTEM_DIRS.has(trimmed)) return true
+  // macOS and Windows ignore case: /library is /Library there.
+  if (SYSTEM_DIRS.has(trimmed) || SYSTEM_DIRS_LOWER.has(trimmed.toLowerCase())) return true
   if (trimmed === ctx.home || ctx.home.startsWith(`${trimmed}/`) || trimmed === '/') return true
   return /^[A-Za-z]:\/?$/.test(trimmed) || /^[A-Za-z]:\/(windows|users|program files( \(x86\))?|programdata)(\/system32)?\/?$/i.test(trimmed)
 }
@@ -109,7 +114,7 @@ export function criticalHit(
     }
     case 'dd': {
       const of = argv.findIndex((a) => a !== null && a.startsWith('of='))
-      if (of > 0 && isBlockDevice(argv[of]!.slice(3))) return { rule: 'shell.critical.raw-device-write', message: `Writes raw bytes to ${argv[of]!.slice(3)}.`, argIndex: of }
+      if (of > 0 && isBlockDevice(normalise(argv[of]!.slice(3), ctx, cwd))) return { rule: 'shell.critical.raw-device-write', message: `Writes raw bytes to ${argv[of]!.slice(3)}.`, argIndex: of }
       return null
     }
     case 'shred':
@@ -151,6 +156,22 @@ export function criticalHit(
       const candidates = program === 'cp' || program === 'install' ? targets.slice(-1) : program === 'tee' ? targets : []
       const hit = candidates.find((t) => isBlockDevice(normalise(t.value, ctx, cwd)))
       return hit ? { rule: 'shell.critical.raw-device-write', message: `Writes over ${hit.value}, destroying what is on it.`, argIndex: hit.index } : null
+    }
+    case 'rsync': {
+      // --delete makes the destination match the source: an empty source wipes it.
+      const deletes = flags.some((f) => f.startsWith('--delete') || f === '--remove-source-files')
+      const destination = targets.at(-1)
+      if (deletes && destination && targets.length >= 2 && critical(destination)) {
+        return { rule: 'shell.critical.rm-root', message: `rsync --delete empties ${destination.value} to match its source.`, argIndex: destination.index }
+      }
+      return null
+    }
+    case 'btrfs': {
+      const verbs = argv.slice(1, 3).join(' ')
+      const target = targets.slice(2).find(critical)
+      if (/^(subvolume|sub|su) (delete|del|d)/.test(verbs) && target) return { rule: 'shell.critical.rm-root', message: `btrfs deletes the subvolume ${target.value}.`, argIndex: target.index }
+      if (/^(filesystem|fi) (mkfs)/.test(verbs)) return { rule: 'shell.critical.mkfs', message: 'btrfs creates a file system, erasing the device.', argIndex: 1 }
+      return null
     }
     case 'nvme': {
       const verb = argv[1]

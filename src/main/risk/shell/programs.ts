@@ -191,7 +191,7 @@ export function interpreterName(program: string): string | null {
 }
 
 /** Programs that fetch from the network: piped into a shell, that is remote code execution. */
-export const FETCHERS = set('curl', 'wget', 'fetch', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'lwp-request', 'http', 'xh')
+export const FETCHERS = set('certutil', 'bitsadmin', 'start-bitstransfer', 'curl', 'wget', 'fetch', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'lwp-request', 'http', 'xh')
 
 const NETWORK = set('curl', 'wget', 'ssh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp', 'ping', 'aria2c', 'http', 'xh', 'dig', 'nslookup', 'host', 'whois', 'mosh')
 const WRITERS = set('rm', 'rmdir', 'mv', 'cp', 'ln', 'mkdir', 'touch', 'tee', 'truncate', 'shred', 'unlink', 'install', 'dd', 'chmod', 'chown', 'chgrp', 'chattr', 'patch', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'bzip2', 'xz', 'rsync', 'split', 'mkfifo', 'mknod', 'setfacl')
@@ -209,7 +209,8 @@ export function programFamily(program: string): { rule: string; message: string 
 
 /** `git` global options that take a value, and those that change what git runs (code execution). */
 export const GIT_GLOBAL_WITH_VALUE = set('-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix', '--list-cmds')
-export const GIT_RISKY_GLOBAL = /^(-c|--exec-path|--config-env|--git-dir|--work-tree)/
+/** Global options that make git run other programs, or read a repository elsewhere; -p/--paginate start a pager, which can run commands. */
+export const GIT_RISKY_GLOBAL = /^(-c|--exec-path|--config-env|--git-dir|--work-tree|-p$|--paginate$)/
 
 /**
  * Options of git's history and diff readers known to be safe: formatting, selection, diff shape.
@@ -265,7 +266,12 @@ const GIT_READ_ONLY: ReadonlyMap<string, ArgCheck> = new Map<string, ArgCheck>([
   ['diff', (args) => unsafeArguments('git diff', GIT_HISTORY, args)],
   ['show', (args) => unsafeArguments('git show', GIT_HISTORY, args)],
   ['whatchanged', (args) => unsafeArguments('git whatchanged', GIT_HISTORY, args)],
-  ['config', (args) => unsafeArguments('git config', GIT_CONFIG_READ, args)],
+  // `git config NAME`, `git config --get NAME`, and git 2.46's `git config get NAME` / `git config list`.
+  ['config', (args) => {
+    const verb = positionals(args)[0]
+    if (verb === 'get' || verb === 'list') return unsafeArguments('git config', GIT_CONFIG_READ, args.filter((a) => a !== verb))
+    return unsafeArguments('git config', GIT_CONFIG_READ, args)
+  }],
   ['rev-parse', none],
   ['ls-files', none],
   ['ls-tree', none],

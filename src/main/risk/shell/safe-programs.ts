@@ -33,11 +33,16 @@ export interface SafeSpec {
   operand?: RegExp
   /** The first operand is a pattern, not a file (grep, rg), unless -e or -f gives the pattern. */
   patternFirst?: boolean
-  /** Only these operand sequences are allowed, as a prefix (`ip addr`, `docker ps`). */
+  /** A last check of the whole argument list (what the option lists cannot say: `ps e` prints environments). */
+  check?: (args: Args) => string | null
+  /** Only these operand sequences are allowed (`ip addr`, `docker ps`); a trailing '*' allows more operands. */
   subcommands?: ReadonlyArray<readonly string[]>
 }
 
 type Args = ReadonlyArray<string | null>
+
+/** Secret-shaped names (variables, config keys): never printed silently. */
+const SECRET_KEY = /(key|token|secret|pass|pwd|cred|auth|session|cookie|private|cert|sign)/i
 
 /** Why the arguments are not all known-safe for this program, or null when they are. */
 export function unsafeArguments(program: string, spec: SafeSpec, args: Args): string | null {
@@ -86,8 +91,15 @@ export function unsafeArguments(program: string, spec: SafeSpec, args: Args): st
     return spec.maxOperands === 0 ? `${program} with an operand changes something` : `${program} with ${operands.length} operands may write the last one`
   }
   if (spec.operand && operands.some((o) => o === null || !spec.operand!.test(o))) return `${program} with that operand changes something`
+  const extra = spec.check?.(args)
+  if (extra) return `${program}: ${extra}`
   if (spec.subcommands) {
-    const known = spec.subcommands.some((sub) => sub.every((word, k) => operands[k] === word) && (sub.length > 0 || operands.length === 0))
+    // Exactly these operands; a trailing '*' allows any further operands (`npm view PKG`).
+    const known = spec.subcommands.some((sub) => {
+      const open = sub.at(-1) === '*'
+      const fixed = open ? sub.slice(0, -1) : sub
+      return fixed.every((word, k) => operands[k] === word) && (open ? operands.length >= fixed.length : operands.length === fixed.length)
+    })
     if (!known) return `${program} ${operands.filter((o) => o !== null).slice(0, 2).join(' ')} is not a read-only subcommand`
   }
   return null
@@ -113,8 +125,23 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   // tr's operands are character sets, not files (it reads its input).
   ...anyOption('none', 'echo', 'tr', 'true', 'false', 'seq', 'whoami', 'id', 'uname', 'free', 'uptime', 'nproc', 'lscpu', 'lsblk', 'arch', 'groups'),
   ...anyOption('none', 'tty', 'locale', 'getconf', 'logname', 'users', 'who', 'w', 'last', 'cal', 'ncal', 'expr', 'factor', 'numfmt', 'tput'),
-  ...anyOption('none', 'lsusb', 'lspci', 'lsmod', 'lshw', 'dmidecode', 'nvidia-smi', 'vmstat', 'iostat', 'mpstat', 'sensors', 'getent', 'printenv'),
-  ...anyOption('none', 'ps', 'pgrep', 'pidof', 'pstree', 'jobs', 'ulimit', 'sw_vers', 'lsb_release', 'nslookup', 'ifconfig', 'netstat', 'ss', 'lsof'),
+  ...anyOption('none', 'lsusb', 'lspci', 'lsmod', 'lshw', 'dmidecode', 'nvidia-smi', 'vmstat', 'iostat', 'mpstat', 'sensors', 'getent'),
+  ...anyOption('none', 'pgrep', 'pidof', 'pstree', 'jobs', 'sw_vers', 'lsb_release', 'nslookup', 'netstat', 'lsof'),
+  // `ps e`, `ps -E`: the environment of every process, secrets included.
+  // BSD-style options come as one first word without a dash (`ps auxe`); -E on macOS. Both `e`s show environments.
+  ['ps', { reads: 'none', anyOption: true, check: (args) => {
+    const bsd = args[0] !== null && args[0] !== undefined && /^[a-zA-Z]+$/.test(args[0]) && args[0].includes('e')
+    return bsd || args.some((a) => a !== null && /^-[A-Za-z]*E/.test(a)) ? 'shows the environment of processes, secrets included' : null
+  } }],
+  ['printenv', { reads: 'none', anyOption: true, check: (args) => {
+    const names = args.filter((a) => a !== null && !a.startsWith('-'))
+    if (names.length === 0) return 'prints every environment variable, secrets included'
+    return names.some((n) => SECRET_KEY.test(n!)) ? 'prints a secret-shaped variable' : null
+  } }],
+  // Without an operand ifconfig shows; `ifconfig eth0 down` or an address changes the network.
+  ['ifconfig', { reads: 'none', flags: 'asvlL', maxOperands: 1 }],
+  ['ss', { reads: 'none', flags: 'HnrapluftxwSseimoZzb0468E', valued: 'A', long: ['numeric', 'resolve', 'all', 'listening', 'processes', 'info', 'memory', 'options', 'extended', 'summary', 'tcp', 'udp', 'unix', 'raw', 'ipv4', 'ipv6', 'no-header', 'help', 'version'], longValued: ['query', 'family'] }],
+  ['ulimit', { reads: 'none', flags: 'aHScdefilmnqrstuvxPT', maxOperands: 0 }],
   ['command', { reads: 'none', flags: 'vV', maxOperands: 8 }],
   ['file', { reads: 'names', flags: 'bcdEhiklLNnprsSvz0', valued: 'eFfP', long: ['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'keep-going', 'special-files', 'uncompress', 'uncompress-noreport', 'no-pad', 'no-buffer', 'print0', 'preserve-date', 'raw', 'extension', 'apple', ...VERSION], longValued: ['exclude', 'separator', 'files-from', 'parameter'] }],
   ['tree', { reads: 'names', flags: 'adlfxpsughDFqNQrtvcUCASnJXi', valued: 'LPI', long: ['prune', 'noreport', 'du', 'si', 'dirsfirst', 'filesfirst', 'gitignore', 'matchdirs', 'ignore-case', 'inodes', 'device', 'noreport', ...VERSION], longValued: ['charset', 'filelimit', 'timefmt', 'sort', 'gitfile'] }],
@@ -127,16 +154,26 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   // sed's own check allows only print scripts (`sed -n 1,20p`); the script is its first operand.
   ['sed', { reads: 'contents', anyOption: true, patternFirst: true }],
   ['rg', { reads: 'contents', patternFirst: true, flags: 'abcFHhiIlLNnopqSsUuvwx0', valued: 'ABCdEegjMmrTt', long: ['files', 'hidden', 'no-ignore', 'no-ignore-vcs', 'no-ignore-parent', 'line-number', 'no-line-number', 'ignore-case', 'smart-case', 'case-sensitive', 'fixed-strings', 'word-regexp', 'line-regexp', 'files-with-matches', 'files-without-match', 'count', 'count-matches', 'json', 'vimgrep', 'no-heading', 'heading', 'follow', 'stats', 'trim', 'only-matching', 'multiline', 'pcre2', 'no-messages', 'column', 'no-column', 'invert-match', 'quiet', 'null', 'text', 'binary', 'type-list', 'no-filename', 'with-filename', 'byte-offset', 'passthru', 'unrestricted', 'crlf', 'debug', ...VERSION], longValued: ['glob', 'iglob', 'type', 'type-not', 'max-count', 'context', 'after-context', 'before-context', 'max-depth', 'color', 'colors', 'sort', 'sortr', 'replace', 'threads', 'encoding', 'max-filesize', 'regexp', 'max-columns', 'path-separator', 'engine', 'context-separator', 'field-match-separator', 'type-add'] }],
-  ['jq', { reads: 'contents', flags: 'rcsnajeSCMhR', valued: '', long: ['raw-output', 'compact-output', 'slurp', 'null-input', 'ascii-output', 'join-output', 'exit-status', 'sort-keys', 'color-output', 'monochrome-output', 'tab', 'seq', 'stream', 'raw-input', 'raw-output0', ...VERSION], longValued: ['indent', 'arg', 'argjson'] }],
-  ['top', { reads: 'none', flags: 'bcHiSs', valued: 'dnpuUow', maxOperands: 0 }],
-  ['docker', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', 'digests', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['image', 'ls'], ['container', 'ls'], ['version'], ['info'], ['volume', 'ls'], ['network', 'ls'], ['context', 'ls']] }],
+  // jq's `env` and `$ENV` print the environment, secrets included.
+  ['jq', { reads: 'contents', patternFirst: true, check: (args) => (args.some((a) => a !== null && /(^|[^\w$])env\b|\$ENV\b|\$__loc__|input_filename/.test(a)) ? 'reads the environment' : null), flags: 'rcsnajeSCMhR', valued: '', long: ['raw-output', 'compact-output', 'slurp', 'null-input', 'ascii-output', 'join-output', 'exit-status', 'sort-keys', 'color-output', 'monochrome-output', 'tab', 'seq', 'stream', 'raw-input', 'raw-output0', ...VERSION], longValued: ['indent', 'arg', 'argjson'] }],
+  ['top', { reads: 'none', flags: 'bcHiSse', valued: 'dnpuUowlo', maxOperands: 0 }],
+  ['docker', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', 'digests', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['image', 'ls'], ['container', 'ls'], ['version'], ['info'], ['volume', 'ls'], ['network', 'ls'], ['context', 'ls'], ['stats', '*']] }],
   ['podman', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['version'], ['info']] }],
-  ['ip', { reads: 'none', flags: 'sdhcj4', valued: '', long: [], words: ['-br', '-brief', '-color', '-json', '-details', '-stats', '-4', '-6', '-o', '-oneline'], subcommands: [['a'], ['addr'], ['address'], ['addr', 'show'], ['address', 'show'], ['a', 'show'], ['r'], ['route'], ['route', 'show'], ['l'], ['link'], ['link', 'show'], ['neigh'], ['neigh', 'show'], ['-br', 'a']] }],
-  ['npm', { reads: 'none', flags: 'gv', long: ['json', 'long', 'parseable', 'global', 'all', 'production', 'dev', 'version', 'help'], longValued: ['depth', 'omit'], subcommands: [[], ['ls'], ['list'], ['ll'], ['la'], ['outdated'], ['view'], ['info'], ['show'], ['--version'], ['root'], ['prefix'], ['bin'], ['config', 'list'], ['config', 'get'], ['explain'], ['why'], ['audit']] }],
-  ['pip', { reads: 'none', flags: 'lV', long: ['local', 'user', 'outdated', 'uptodate', 'not-required', 'version', 'help', 'files', 'verbose'], longValued: ['format'], subcommands: [[], ['list'], ['freeze'], ['show'], ['check']] }],
+  ['ip', { reads: 'none', flags: 'sdhcj4', valued: '', long: [], words: ['-br', '-brief', '-color', '-json', '-details', '-stats', '-4', '-6', '-o', '-oneline'], subcommands: [['a'], ['addr'], ['address'], ['a', 'show', '*'], ['addr', 'show', '*'], ['address', 'show', '*'], ['r'], ['route'], ['route', 'show', '*'], ['r', 'show', '*'], ['route', 'get', '*'], ['l'], ['link'], ['link', 'show', '*'], ['neigh'], ['neigh', 'show', '*'], ['n']] }],
+  ['npm', { reads: 'none', flags: 'gv', long: ['json', 'long', 'parseable', 'global', 'all', 'production', 'dev', 'version', 'help'], longValued: ['depth', 'omit'], subcommands: [[], ['ls', '*'], ['list', '*'], ['ll', '*'], ['la', '*'], ['outdated', '*'], ['view', '*'], ['info', '*'], ['show', '*'], ['root'], ['prefix'], ['bin'], ['config', 'list'], ['config', 'get', '*'], ['explain', '*'], ['why', '*'], ['audit'], ['doctor'], ['ping']], check: (args) => (args[0] === 'config' && args.slice(2).some((a) => a !== null && SECRET_KEY.test(a)) ? 'prints a secret-shaped setting' : null) }],
+  ['pip', { reads: 'none', flags: 'lV', long: ['local', 'user', 'outdated', 'uptodate', 'not-required', 'version', 'help', 'files', 'verbose'], longValued: ['format'], subcommands: [[], ['list'], ['freeze'], ['show', '*'], ['check'], ['inspect']] }],
   ['dpkg', { reads: 'none', flags: 'lLsS', long: ['list', 'listfiles', 'status', 'search', 'print-architecture', 'version', 'help'] }],
-  ['apt', { reads: 'none', long: ['installed', 'upgradable', 'all-versions', 'manual-installed'], subcommands: [['list'], ['show'], ['search'], ['policy']] }],
-  ['brew', { reads: 'none', flags: '1lv', long: ['versions', 'formula', 'cask', 'installed', 'json', 'version'], subcommands: [['list'], ['ls'], ['info'], ['--version'], ['config'], ['deps'], ['leaves'], ['outdated']] }],
+  ['apt', { reads: 'none', long: ['installed', 'upgradable', 'all-versions', 'manual-installed'], subcommands: [['list', '*'], ['show', '*'], ['search', '*'], ['policy', '*']] }],
+  ['brew', { reads: 'none', flags: '1lv', long: ['versions', 'formula', 'cask', 'installed', 'json', 'version'], subcommands: [['list', '*'], ['ls', '*'], ['info', '*'], ['--version'], ['config'], ['deps', '*'], ['leaves'], ['outdated'], ['search', '*']] }],
+  // Package listings of other managers; bare `yarn` / `pnpm` install, so a subcommand is required.
+  ['yarn', { reads: 'none', long: ['json', 'pattern'], longValued: ['depth', 'pattern'], subcommands: [['list', '*'], ['ls', '*'], ['info', '*'], ['why', '*'], ['outdated', '*'], ['licenses', 'list']] }],
+  ['pnpm', { reads: 'none', flags: 'gr', long: ['json', 'long', 'parseable', 'global', 'recursive', 'prod', 'dev'], longValued: ['depth', 'filter'], subcommands: [['ls', '*'], ['list', '*'], ['ll', '*'], ['why', '*'], ['outdated', '*'], ['root'], ['licenses', 'list']] }],
+  ['gem', { reads: 'none', flags: 'ldr', long: ['local', 'details', 'remote', 'versions'], subcommands: [['list', '*'], ['info', '*'], ['environment'], ['env'], ['outdated'], ['which', '*']] }],
+  ['cargo', { reads: 'none', long: ['list'], subcommands: [['install'], ['tree'], ['metadata'], ['search', '*']], check: (args) => (args[0] === 'install' && !args.includes('--list') ? 'installs a crate' : null) }],
+  ['conda', { reads: 'none', flags: 'n', long: ['json', 'explicit', 'export'], longValued: ['name', 'prefix'], subcommands: [['list', '*'], ['info'], ['env', 'list']] }],
+  ['pipx', { reads: 'none', long: ['json', 'short', 'include-injected'], subcommands: [['list']] }],
+  ['snap', { reads: 'none', long: ['all'], subcommands: [['list', '*'], ['info', '*'], ['version']] }],
+  ['flatpak', { reads: 'none', long: ['app', 'runtime', 'user', 'system', 'columns'], longValued: ['columns'], subcommands: [['list'], ['info', '*']] }],
   ['rpm', { reads: 'none', flags: 'qailfdc', long: ['query', 'all', 'info', 'list', 'version', 'queryformat'] }]
 ])
 
@@ -157,16 +194,18 @@ const VERSION_ANSWERERS = new Set([
   'bundle', 'perl', 'php', 'composer', 'go', 'rustc', 'cargo', 'rustup', 'java', 'javac', 'mvn', 'gradle', 'kotlin', 'scala', 'dotnet',
   'gcc', 'g++', 'cc', 'clang', 'clang++', 'make', 'cmake', 'ninja', 'docker', 'podman', 'kubectl', 'helm', 'terraform', 'git', 'gh',
   'curl', 'wget', 'ssh', 'openssl', 'bash', 'zsh', 'fish', 'sh', 'tmux', 'vim', 'nvim', 'emacs', 'code', 'swift', 'xcodebuild', 'brew',
-  'apt', 'dpkg', 'rpm', 'lua', 'julia', 'elixir', 'erl', 'ghc', 'stack', 'zig', 'nasm', 'ffmpeg', 'convert', 'magick', 'sqlite3', 'psql',
+  'apt', 'dpkg', 'rpm', 'openssl', 'lua', 'julia', 'elixir', 'erl', 'ghc', 'stack', 'zig', 'nasm', 'ffmpeg', 'convert', 'magick', 'sqlite3', 'psql',
   'mysql', 'redis-cli', 'mongo', 'mongod', 'nginx', 'tsc', 'eslint', 'prettier', 'jest', 'vitest', 'pytest', 'tar', 'zip', 'unzip', 'rsync'
 ])
 
 export function isVersionOrHelpQuery(program: string, args: Args): boolean {
   if (!VERSION_ANSWERERS.has(program) && !/^(python|pip|ruby|perl|php|lua)[0-9.]+$/.test(program)) return false
+  if (program === 'kubectl' && args[0] === 'version') return args.length <= 2 && args.slice(1).every((a) => a === '--client' || a === '--short')
   if (args.length !== 1) return false
   const only = args[0]
   if (only === null || only === undefined) return false
-  if (program === 'go' || program === 'docker' || program === 'podman' || program === 'kubectl' || program === 'helm' || program === 'terraform' || program === 'dotnet' || program === 'git') {
+  if (program === 'kubectl' && args.length <= 2 && args[0] === 'version' && args.slice(1).every((a) => a === '--client' || a === '--short')) return true
+  if (program === 'go' || program === 'docker' || program === 'podman' || program === 'kubectl' || program === 'helm' || program === 'terraform' || program === 'dotnet' || program === 'git' || program === 'openssl') {
     if (only === 'version') return true
   }
   if (program === 'java' || program === 'javac' || program === 'scala' || program === 'kotlin') {
@@ -191,7 +230,8 @@ const WINDOWS_READS: ReadonlyMap<string, ReadKind> = new Map<string, ReadKind>([
   ['resolve-path', 'names'], ['get-location', 'none'], ['gl', 'none'], ['get-process', 'none'], ['gps', 'none'], ['get-service', 'none'],
   ['gsv', 'none'], ['get-date', 'none'], ['get-command', 'none'], ['gcm', 'none'], ['get-host', 'none'], ['get-content', 'contents'],
   ['gc', 'contents'], ['type', 'contents'], ['select-string', 'contents'], ['sls', 'contents'], ['get-filehash', 'contents'],
-  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where.exe', 'none'], ['where', 'none']
+  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where.exe', 'none'], ['where', 'none'],
+  ['ver', 'none'], ['tasklist', 'none'], ['ipconfig', 'none'], ['systeminfo', 'none'], ['hostname.exe', 'none'], ['whoami.exe', 'none']
 ])
 
 /** A PowerShell or cmd read-only command, or null. `dir` and `type` are cmd's when given `/x` switches or Windows paths. */
@@ -199,12 +239,17 @@ export function windowsReadKind(program: string, args: ReadonlyArray<string>): R
   const kind = WINDOWS_READS.get(program.toLowerCase().replace(/\.exe$/, ''))
   if (kind === undefined) return null
   const lower = program.toLowerCase()
-  if ((lower === 'dir' || lower === 'type' || lower === 'where') && !args.some((a) => /^\/[a-z]/i.test(a) || /^[a-z]:/i.test(a) || a.includes('\\'))) return null
+  if ((lower === 'type' || lower === 'where') && !args.some((a) => /^\/[a-z]/i.test(a) || /^[a-z]:/i.test(a) || a.includes('\\'))) return null
   return kind
 }
 
 /** Why a Windows read command's parameters are not known-safe, or null. */
 export function unsafeWindowsParameters(program: string, args: ReadonlyArray<string>): string | null {
+  const lowerProgram = program.toLowerCase()
+  if (lowerProgram === 'ipconfig' && args.some((a) => !/^\/(all|displaydns|\?)$/i.test(a))) return 'ipconfig changes the network configuration with that switch'
+  if (lowerProgram === 'tasklist' && args.some((a) => /^\/s$/i.test(a))) return 'tasklist /s queries another machine'
+  // The env: drive lists every environment variable, secrets included.
+  if (args.some((a) => /^env:/i.test(a.replace(/^['"]|['"]$/g, '')))) return `${program} env: lists every environment variable`
   for (const arg of args) {
     const lower = arg.toLowerCase()
     if (lower.startsWith('-') && !PS_PARAMETERS.has(lower.split(':')[0]!)) return `${program} ${arg} is not a parameter known to be safe`

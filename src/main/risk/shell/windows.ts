@@ -13,12 +13,14 @@ export interface WindowsHit {
 }
 
 const DRIVE_ROOT = /^[a-z]:[\\/]*(\*(\.\*)?)?$/i
-const SYSTEM_FOLDER = /^[a-z]:[\\/]+(windows|users|program files( \(x86\))?|programdata)([\\/]+(system32|syswow64))?[\\/]*$/i
+const SYSTEM_FOLDER = /^[a-z]:[\\/]+(windows|users|program files( \(x86\))?|programdata)([\\/]+(system32|syswow64))?[\\/]*(\*(\.\*)?)?$/i
 const HOME_REF = /^(~|\$home|\$env:userprofile|%userprofile%|%homepath%)[\\/]*$/i
+/** The Windows folder and the system drive by their variables (`%SystemRoot%`, `$env:windir`, `%SystemDrive%\`). */
+const SYSTEM_REF = /^(%systemroot%|%windir%|\$env:systemroot|\$env:windir|%systemdrive%|\$env:systemdrive|%programfiles%|\$env:programfiles|%programdata%)([\\/]+(system32|syswow64))?[\\/]*(\*(\.\*)?)?$/i
 const DOWNLOAD = /downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|invoke-restmethod|\birm\b|net\.webclient|https?:\/\//i
 
-const isCriticalWindowsTarget = (token: string) =>
-  DRIVE_ROOT.test(token) || SYSTEM_FOLDER.test(token) || HOME_REF.test(token) || /^[\\/]$/.test(token)
+export const isCriticalWindowsTarget = (token: string): boolean =>
+  DRIVE_ROOT.test(token) || SYSTEM_FOLDER.test(token) || HOME_REF.test(token) || SYSTEM_REF.test(token) || /^[\\/]$/.test(token)
 
 const hasSwitch = (tokens: string[], pattern: RegExp) => tokens.some((t) => pattern.test(t))
 
@@ -28,7 +30,7 @@ const WINDOWS_PROGRAMS = new Set([
   'set-executionpolicy', 'reg', 'net', 'schtasks', 'takeown', 'icacls', 'cacls', 'cipher', 'vssadmin', 'bcdedit',
   'diskpart', 'format-volume', 'clear-disk', 'initialize-disk', 'remove-partition', 'stop-computer',
   'restart-computer', 'get-childitem', 'gci', 'dir', 'copy-item', 'move-item', 'new-item', 'set-content',
-  'add-content', 'out-file', 'wmic', 'sc', 'certutil', 'bitsadmin', 'mshta', 'rundll32', 'regsvr32',
+  'add-content', 'out-file', 'wmic', 'wbadmin', 'remove-wmiobject', 'remove-ciminstance', 'rmdir', 'sc', 'certutil', 'bitsadmin', 'mshta', 'rundll32', 'regsvr32',
   'invoke-webrequest', 'iwr', 'invoke-restmethod', 'irm', 'set-itemproperty', 'remove-itemproperty',
   'new-localuser', 'add-localgroupmember', 'disable-computerrestore', 'wevtutil', 'fsutil', 'attrib', 'robocopy', 'xcopy'
 ])
@@ -41,7 +43,9 @@ export function isWindowsProgram(program: string): boolean {
  * Judges one command given as tokens (tokens[0] is the program). Returns null for programs this
  * table does not know; otherwise at least `ask`.
  */
-export function windowsHit(tokens: string[]): WindowsHit | null {
+export function windowsHit(written: string[]): WindowsHit | null {
+  // Quotes only group; `"C:\Users"` is C:\Users.
+  const tokens = written.map((t) => t.replace(/^(['"])(.*)\1$/, '$2'))
   const program = (tokens[0] ?? '').toLowerCase().replace(/\.(exe|com)$/, '')
   const args = tokens.slice(1)
   const lower = args.map((t) => t.toLowerCase())
@@ -76,7 +80,15 @@ export function windowsHit(tokens: string[]): WindowsHit | null {
       return deny('shell.critical.disk', `${tokens[0]} erases a disk or volume.`)
     case 'vssadmin':
       if (lower.includes('delete')) return deny('shell.critical.backups', 'Deletes the shadow copies (backups) of the system.')
+      // Shrinking the shadow storage deletes the copies that no longer fit.
+      if (lower.includes('resize') && lower.includes('shadowstorage')) return deny('shell.critical.backups', 'Shrinks the shadow storage, deleting the shadow copies (backups).')
       return ask('vssadmin manages backups.')
+    case 'wbadmin':
+      if (lower.includes('delete')) return deny('shell.critical.backups', 'Deletes the system\'s backups or their catalogue.')
+      return ask('wbadmin manages backups.')
+    case 'remove-wmiobject':
+    case 'remove-ciminstance':
+      return ask(`${tokens[0]} deletes system objects.`)
     case 'wmic':
       if (lower.includes('shadowcopy') && lower.includes('delete')) return deny('shell.critical.backups', 'Deletes the shadow copies (backups) of the system.')
       return ask('wmic can change the system.')

@@ -33,6 +33,8 @@ export interface Word {
 
 export interface WordContext {
   home: string
+  /** The folder the command starts in ($PWD). */
+  cwd?: string
 }
 
 const HOME_VARIABLES = new Set(['HOME'])
@@ -83,7 +85,16 @@ function readPart(node: SyntaxNode, word: Word, ctx: WordContext, first: boolean
       return readDoubleQuoted(node, word, ctx)
     case 'concatenation':
       word.spliced = true
+      // tree-sitter splits `/{usr,etc}` into plain words; bash expands it into several words.
+      if (node.namedChildren.every((c) => c?.type === 'word') && /\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(node.text)) return null
       return readChildren(node, word, ctx)
+    case 'arithmetic_expansion': {
+      // Literal arithmetic (`$((2*3))`) has one value; anything with names or substitutions does not.
+      const value = literalArithmetic(node.text)
+      if (value !== null) return value
+      collectNested(node, word)
+      return null
+    }
     case 'simple_expansion':
     case 'expansion':
       return readExpansion(node, word, ctx)
@@ -156,6 +167,8 @@ function readExpansion(node: SyntaxNode, word: Word, ctx: WordContext): string |
     word.home = true
     return ctx.home
   }
+  // $PWD is the folder the command starts in: `rm -rf $PWD/..` is judged as the parent of the workspace.
+  if (name === 'PWD' && ctx.cwd) return ctx.cwd
   return null
 }
 
@@ -212,4 +225,21 @@ export function decodeAnsiC(body: string): string {
     } else out += `\\${next}`
   }
   return out
+}
+
+/** The value of `$((…))` when it holds only numbers and operators; null otherwise. */
+function literalArithmetic(text: string): string | null {
+  const raw = /^\$\(\(([\s\S]*)\)\)$/.exec(text)?.[1]
+  // bash's BASE#DIGITS (`16#ff`) becomes a plain number first.
+  const body = raw?.replace(/\b(\d{1,2})#([0-9a-zA-Z]+)\b/g, (whole, base: string, digits: string) => {
+    const value = parseInt(digits, Number(base))
+    return Number(base) >= 2 && Number(base) <= 36 && Number.isFinite(value) ? String(value) : whole
+  })
+  if (body === undefined || !/^[\d\s+\-*/%()<>&|^~!]+$/.test(body) || body.length > 200) return null
+  try {
+    const value: unknown = new Function(`"use strict"; return (${body.replace(/\*\*/g, '**')})`)()
+    return typeof value === 'number' && Number.isFinite(value) ? String(Math.trunc(value)) : null
+  } catch {
+    return null
+  }
 }
