@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, realpathSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -158,7 +158,7 @@ export function resolveReal(absolute: string): string {
   let existing = absolute
   const rest: string[] = []
   // lstat without throwing finds the longest existing prefix; one native realpath resolves it.
-  for (let i = 0; i < 64 && existing !== '/' && !exists(existing); i++) {
+  for (let i = 0; i < 64 && existing !== '/' && existing !== knownReal && !exists(existing); i++) {
     rest.push(path.posix.basename(existing))
     existing = path.posix.dirname(existing)
   }
@@ -176,12 +176,9 @@ export function resolveReal(absolute: string): string {
   return resolved
 }
 
+/** access(2) is the cheapest question the file system answers: no Stats object, no exception. A dangling link reads as absent, which is right: nothing can be read through it. */
 function exists(p: string): boolean {
-  try {
-    return lstatSync(p, { throwIfNoEntry: false }) !== undefined
-  } catch {
-    return false // ENOTDIR: a file on the way
-  }
+  return existsSync(p)
 }
 
 /**

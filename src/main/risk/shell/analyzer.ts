@@ -704,9 +704,8 @@ class Analysis {
       for (const match of matches) {
         const real = resolveReal(match)
         this.targets.add(real)
-        const secret = writes
-          ? protectedWriteReason(real, this.ctx) ?? protectedWriteReason(match, this.ctx)
-          : secretPathReason(real, this.ctx) ?? secretPathReason(match, this.ctx)
+        const judge = writes ? protectedWriteReason : secretPathReason
+        const secret = judge(real, this.ctx) ?? (real === match ? null : judge(match, this.ctx))
         if (secret) return add('path.sensitive', `${secret}.`, 'ask', word)
         const inside = isInside(real, this.ctx.workspace)
         if (writes && !inside && !real.startsWith('/tmp/') && !real.startsWith('/dev/')) {
