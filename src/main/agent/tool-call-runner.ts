@@ -53,6 +53,8 @@ export interface ToolCallRunnerOptions {
   workspace: string
   /** Commands run without an OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). Read after the preview, which waits for the runtime's choice. */
   unsandboxed?(): boolean
+  /** The shell that reads command lines where they run (`cmd` on native Windows): the engine judges with its rules. */
+  commandShell?(): 'sh' | 'cmd'
   outputLimits: OutputLimits
   /** Stores an image or file a tool returned, before the event that refers to it. */
   saveAttachment(attachment: AttachmentToSave): void
@@ -143,7 +145,7 @@ export class ToolCallRunner {
       const engine = await this.options.risk
       assessment = engine.assess(
         { tool: call.toolName, category: definition.category, access: definition.access, subject },
-        { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false }
+        { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false, shell: this.options.commandShell?.() ?? 'sh' }
       )
     } catch (error) {
       // The engine failing must never mean "run": ask instead.

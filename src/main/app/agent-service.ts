@@ -17,6 +17,7 @@ export interface AgentServiceDeps {
   saveAlwaysRule(rule: RiskRule, approvalId: string): void
   /** True when commands run natively only because no sandbox was available (stricter policy). */
   unsandboxed?(): boolean
+  commandShell?(): 'sh' | 'cmd'
   settings(): Settings
   apiKey(settings: Settings): string | undefined
   emit(event: AgentEvent): void
@@ -70,6 +71,7 @@ export class AgentService implements AppService {
       autonomy: settings.autonomy,
       workspace: settings.workspace,
       unsandboxed: () => this.deps.unsandboxed?.() ?? false,
+      commandShell: () => this.deps.commandShell?.() ?? 'sh',
       outputLimits: DEFAULT_OUTPUT_LIMITS,
       saveAttachment: (attachment) => store.saveAttachment(attachment),
       emit: this.deps.emit

@@ -99,6 +99,7 @@ export class DeskclawApp {
         grants: this.grants,
         saveAlwaysRule: (rule, approvalId) => rules.saveAlways(rule, approvalId),
         unsandboxed: () => this.selectedRuntime?.fellBackToNative ?? false,
+        commandShell: () => this.runtime.shell ?? 'sh',
         settings: () => this.settingsCache,
         apiKey: (settings) => this.apiKeyFor(settings),
         emit

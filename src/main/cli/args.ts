@@ -118,6 +118,8 @@ export interface RiskArgs {
   json: boolean
   /** Also say, per finding, the principle that fired, and the folders, glob matches and targets judged. */
   explain: boolean
+  /** Whose rules to read the line with: `sh` (bash's) or `cmd` (cmd.exe's; the default on Windows). */
+  shell: 'sh' | 'cmd'
   autonomy: Autonomy
   workspace: string
   dataDir?: string
@@ -133,10 +135,13 @@ export function parseRiskArgs(argv: string[]): RiskArgs {
     json: { type: 'boolean' },
     stdin: { type: 'boolean' },
     explain: { type: 'boolean' },
+    shell: { type: 'string' },
     help: { type: 'boolean', short: 'h' }
   })
   const help = Boolean(values.help)
   const stdin = Boolean(values.stdin)
+  const shell = values.shell ?? (process.platform === 'win32' ? 'cmd' : 'sh')
+  if (shell !== 'sh' && shell !== 'cmd') throw new UsageError(`--shell must be sh or cmd (got "${values.shell}")`)
   const command = positionals.join(' ')
   if (!help && stdin && positionals.length > 0) throw new UsageError('risk takes either --stdin or a COMMAND, not both')
   if (!help && !stdin && !command.trim()) throw new UsageError('risk needs a COMMAND or --stdin, e.g. deskclaw risk "rm -rf build"')
@@ -148,6 +153,7 @@ export function parseRiskArgs(argv: string[]): RiskArgs {
     // --stdin is for programs: always one JSON object per line.
     json: Boolean(values.json) || stdin,
     explain: Boolean(values.explain),
+    shell,
     autonomy: autonomy.data,
     workspace: resolve(typeof values.workspace === 'string' ? values.workspace : process.cwd()),
     dataDir: typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : undefined,

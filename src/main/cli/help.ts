@@ -18,6 +18,7 @@ Usage:
   deskclaw risk [options] COMMAND   how the risk engine judges a shell command (--stdin: one per line, NDJSON)
                                     (--explain: the principle behind each finding, the working folders,
                                     glob matches and the paths judged)
+                                    (--shell cmd: read the line as cmd.exe does; the default on Windows)
   deskclaw doctor [--json]          which runtimes (docker, bwrap, native) work here, and why not
   deskclaw --version | --help
 

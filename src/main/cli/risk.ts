@@ -22,7 +22,7 @@ export async function riskCommand(args: RiskArgs, dataDir: string): Promise<numb
   for (const warning of engine.ruleSet.warnings) process.stderr.write(`deskclaw: ${warning}\n`)
   for (const error of engine.ruleSet.errors) process.stderr.write(`deskclaw: rules not loaded (every command asks): ${error}\n`)
   const judge = (command: string): string => {
-    const assessment = engine.assessShell(command, { workspace: args.workspace, autonomy: args.autonomy })
+    const assessment = engine.assessShell(command, { workspace: args.workspace, autonomy: args.autonomy, shell: args.shell })
     return args.json ? toJsonLine(command, assessment, args.explain) : toHuman(command, assessment, args.explain)
   }
   if (!args.stdin) {

@@ -11,7 +11,9 @@ import {
 import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
-import { protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
+import { isInside, isPublicRead, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
+import { CMD_READS, cmdStatements } from './shell/cmd'
+import { windowsHit } from './shell/windows'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
@@ -25,6 +27,8 @@ export interface RiskContext {
    * `supervised` would ask for shell commands: nothing bounds the damage if the engine is wrong.
    */
   unsandboxed?: boolean
+  /** The shell that will read a command line: `cmd` on native Windows. Default `sh` (bash's rules). */
+  shell?: 'sh' | 'cmd'
 }
 
 /** What a call is judged on: the tool's declared domain, access and subject (docs/risk.md); never its name. */
@@ -156,6 +160,7 @@ export class RiskEngine {
   assessShell(command: string, ctx: RiskContext, as: CommandSubject = SHELL_SUBJECT): ShellAssessment {
     const workspace = this.realWorkspace(ctx.workspace)
     startPathJudgement(workspace)
+    if (ctx.shell === 'cmd') return this.assessCmd(command, ctx, as, workspace)
     const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: () => gitConfigRisk(workspace) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
@@ -171,6 +176,58 @@ export class RiskEngine {
     const unsavable = units.map((u) => u.argv[0]).find((p): p is string => typeof p === 'string' && isNeverSaved(p))
     const assessment = this.finish(as.tool, findings, units, { ...ctx, command: as.arg }, unsavable ? [unsavable] : savable)
     return { ...assessment, programs: analysis.programs, explain: analysis.explain }
+  }
+
+  /**
+   * A line for cmd.exe: split where cmd splits it; the Windows catalogue judges each statement, cmd's
+   * read-only commands run, a statement in plain words (no `%`, `^`, quotes or redirections) is judged
+   * by the shell analysis (their words mean the same there), and anything else asks.
+   */
+  private assessCmd(command: string, ctx: RiskContext, as: CommandSubject, workspace: string): ShellAssessment {
+    const findings: RiskFinding[] = []
+    const units: Array<{ argv: Array<string | null>; findings: RiskFinding[]; start: number; end: number }> = []
+    const programs: string[] = []
+    const span = (start: number, end: number) => ({ arg: as.arg, start, end })
+    for (const statement of cmdStatements(command)) {
+      const program = (statement.tokens[0] ?? '').toLowerCase().replace(/\.(exe|com)$/, '')
+      programs.push(program)
+      const hit = windowsHit(statement.tokens)
+      if (hit?.verdict === 'deny') {
+        findings.push({ rule: hit.rule, message: hit.message, verdict: 'deny', span: span(statement.start, statement.end) })
+        continue
+      }
+      const reads = CMD_READS.get(program)
+      if (reads !== undefined && !/[<>%]/.test(statement.text)) {
+        for (const token of statement.tokens.slice(1)) {
+          if (token.startsWith('/') || reads === 'none') continue
+          const absolute = normalise(token.replace(/^"|"$/g, ''), { home: this.home, workspace }, workspace)
+          const secret = secretPathReason(absolute, { home: this.home, workspace })
+          if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span: span(statement.start, statement.end) })
+          else if (reads === 'contents' && !isInside(absolute, workspace) && !isPublicRead(absolute)) {
+            findings.push({ rule: 'path.outside-read', message: `Reads ${absolute}, outside the workspace.`, verdict: 'ask', span: span(statement.start, statement.end) })
+          }
+        }
+        units.push({ argv: statement.tokens, findings: [], start: statement.start, end: statement.end })
+        continue
+      }
+      if (!hit && /^[\w ./:=,+@-]+$/.test(statement.text)) {
+        const inner = this.assessShell(statement.text, { ...ctx, shell: 'sh' }, as)
+        for (const f of inner.findings) findings.push({ ...f, span: f.span ? span(statement.start + f.span.start, statement.start + f.span.end) : null })
+        units.push({ argv: [], findings: [], start: statement.start, end: statement.end })
+        continue
+      }
+      findings.push({
+        rule: hit?.rule ?? 'shell.windows',
+        message: hit?.message ?? `cmd.exe runs "${statement.tokens[0]}" with its own syntax; it is not on the read-only list.`,
+        verdict: 'ask',
+        span: span(statement.start, statement.end)
+      })
+    }
+    if (findings.length === 0 && units.length === 0) {
+      findings.push({ rule: 'shell.empty', message: 'No command was found in the text.', verdict: 'ask', span: null })
+    }
+    const assessment = this.finish(as.tool, dedupe(findings), units, { ...ctx, command: as.arg }, null)
+    return { ...assessment, programs, explain: { cwds: [workspace], globs: [], targets: [] } }
   }
 
   private finish(

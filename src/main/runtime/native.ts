@@ -14,6 +14,7 @@ export interface NativeRuntimeOptions {
  */
 export class NativeRuntime implements Runtime {
   readonly name = 'native'
+  readonly shell = process.platform === 'win32' ? ('cmd' as const) : ('sh' as const)
 
   constructor(private readonly options: NativeRuntimeOptions = {}) {}
 

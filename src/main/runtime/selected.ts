@@ -19,6 +19,10 @@ export class SelectedRuntime implements Runtime {
     return this.resolved?.runtime.name ?? this.choice
   }
 
+  get shell(): 'sh' | 'cmd' {
+    return this.resolved?.runtime.shell ?? 'sh'
+  }
+
   /** No sandbox could run, so commands run on the host: `auto` fell all the way back. */
   get fellBackToNative(): boolean {
     return this.resolved?.fellBackToNative ?? false

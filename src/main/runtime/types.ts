@@ -39,6 +39,8 @@ export interface ExecResult {
 
 export interface Runtime {
   readonly name: string
+  /** Which shell reads a command line: `cmd` for native Windows, else `sh` (the risk engine judges with its rules). */
+  readonly shell?: 'sh' | 'cmd'
   exec(request: ExecRequest): Promise<ExecResult>
   /** Resolves once `name` is final (a runtime chosen by probing, see SelectedRuntime). Never rejects. */
   ready?(): Promise<void>

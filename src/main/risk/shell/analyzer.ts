@@ -1320,6 +1320,7 @@ const MAX_BRACE_VARIANTS = 64
 
 /** The argv once for each expansion of its brace words (`rm -rf /{usr,etc}` → `rm -rf /usr`, `rm -rf /etc`). */
 function braceVariants(argv: Word[]): Array<Array<string | null>> {
+  if (argv.every((w) => w.value !== null)) return [argv.map((w) => w.value)]
   let variants: Array<Array<string | null>> = [[]]
   for (const word of argv) {
     const expanded = word.value === null ? expandBraces(rawText(word)) : null
