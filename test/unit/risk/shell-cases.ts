@@ -230,7 +230,17 @@ const benignDiagnostics = rows('benign:diagnostics', 'allow', [
   'echo ${HOME}',
   ['Get-ChildItem', 'PowerShell\'s ls'],
   ['dir', 'cmd\'s ls'],
-  ['echo $((1+2))', 'literal arithmetic has one value']
+  ['echo $((1+2))', 'literal arithmetic has one value'],
+  ['base64 README.md', 'encodes to stdout'],
+  ['readelf -h build/app.js', 'reads a binary header']
+])
+
+/** The same readers on a secret or outside the workspace still ask: the option list never waives the path. */
+const readersOfSecrets = rows('dangerous:sensitive', 'ask', [
+  'base64 .env',
+  'base64 ~/.ssh/id_rsa',
+  'nm /home/other/bin/tool',
+  ['base64 -o out.b64 README.md', 'macOS base64 -o writes a file']
 ])
 
 /** Another shell's -c text is opaque: its quoting and expansion are not bash's (docs/risk.md). */
@@ -1096,6 +1106,7 @@ const fullCases: ShellCase[] = [
 export const shellCases: ShellCase[] = [
   ...benign,
   ...benignDiagnostics,
+  ...readersOfSecrets,
   ...foreignShells,
   ...benignWrappers,
   ...benignGit,

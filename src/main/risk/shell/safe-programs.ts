@@ -119,6 +119,9 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ...anyOption('contents', 'cat', 'head', 'tail', 'wc', 'cut', 'nl', 'rev', 'tac', 'cmp', 'comm', 'od', 'hexdump', 'column'),
   ...anyOption('contents', 'fold', 'expand', 'unexpand', 'paste', 'join', 'fmt', 'strings', 'diff', 'sha1sum', 'sha224sum', 'sha256sum'),
   ...anyOption('contents', 'sha384sum', 'sha512sum', 'md5sum', 'cksum', 'b2sum', 'sum', 'zcat', 'bzcat', 'xzcat'),
+  ...anyOption('contents', 'nm', 'objdump', 'readelf', 'size'),
+  // macOS base64 writes with -o FILE: only the encoding options are known-safe.
+  ...['base64', 'base32', 'basenc'].map((name) => [name, { reads: 'contents', flags: 'diDZ', valued: 'wb', long: ['decode', 'ignore-garbage', 'base64', 'base64url', 'base32', 'base32hex', 'base16', 'base2msbf', 'base2lsbf', 'z85', ...VERSION], longValued: ['wrap', 'break'] }] as const),
   ...['grep', 'egrep', 'fgrep', 'zgrep'].map((name) => [name, { reads: 'contents', anyOption: true, patternFirst: true }] as const),
   ...anyOption('names', 'ls', 'dir', 'vdir', 'stat', 'du', 'df', 'pwd', 'which', 'realpath', 'readlink', 'basename', 'dirname', 'test', '['),
   ...anyOption('names', 'cd', 'pushd', 'popd', 'type', 'whereis', 'lsattr', 'namei'),
