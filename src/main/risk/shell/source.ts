@@ -14,7 +14,7 @@ export interface PreparedSource {
 }
 
 export function prepareSource(original: string): PreparedSource {
-  if (!original.includes('\\\n') && !original.includes('\\\r\n')) {
+  if (!original.includes('\\\n')) {
     return { text: original, offsets: identity(original.length), spliced: false }
   }
   let text = ''
@@ -39,9 +39,10 @@ export function prepareSource(original: string): PreparedSource {
     }
     if (c === '\\' && state !== 'ansi') {
       const next = original[i + 1]
-      const afterCr = next === '\r' && original[i + 2] === '\n'
-      if (next === '\n' || afterCr) {
-        i += afterCr ? 2 : 1
+      // Only backslash-LF continues a line. Before CR LF the backslash escapes the CR (a word
+      // character for bash) and the LF still ends the command: `echo a\<CR><LF>rm x` runs rm.
+      if (next === '\n') {
+        i += 1
         spliced = true
         continue
       }
