@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { RiskRule } from '../../shared'
+import type { RiskRule, Settings } from '../../shared'
 import { fromRules, mergeRuleSets, readRuleFile, type RiskEngine, type RuleSet } from '../risk'
 import type { ConversationStore } from '../store'
 import { changes, type AppService } from './services'
@@ -46,7 +46,7 @@ export class RulesService implements AppService {
     void this.reload().catch(() => {})
   }
 
-  async settingsChanged(_next: unknown, patch: Parameters<typeof changes>[0]): Promise<void> {
+  async settingsChanged(_next: Settings, patch: Partial<Settings>): Promise<void> {
     if (changes(patch, 'workspace')) await this.reload()
   }
 }

@@ -11,9 +11,9 @@ import {
 import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
-import { isInside, isPublicRead, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
+import { judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
 import { CMD_READS, cmdStatements } from './shell/cmd'
-import { windowsHit } from './shell/windows'
+import { unquote, windowsHit, windowsProgramName } from './shell/windows'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
@@ -189,7 +189,7 @@ export class RiskEngine {
     const programs: string[] = []
     const span = (start: number, end: number) => ({ arg: as.arg, start, end })
     for (const statement of cmdStatements(command)) {
-      const program = (statement.tokens[0] ?? '').toLowerCase().replace(/\.(exe|com)$/, '')
+      const program = windowsProgramName(statement.tokens[0] ?? '')
       programs.push(program)
       const hit = windowsHit(statement.tokens)
       if (hit?.verdict === 'deny') {
@@ -200,12 +200,9 @@ export class RiskEngine {
       if (reads !== undefined && !/[<>%]/.test(statement.text)) {
         for (const token of statement.tokens.slice(1)) {
           if (token.startsWith('/') || reads === 'none') continue
-          const absolute = normalise(token.replace(/^"|"$/g, ''), { home: this.home, workspace }, workspace)
-          const secret = secretPathReason(absolute, { home: this.home, workspace })
-          if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span: span(statement.start, statement.end) })
-          else if (reads === 'contents' && !isInside(absolute, workspace) && !isPublicRead(absolute)) {
-            findings.push({ rule: 'path.outside-read', message: `Reads ${absolute}, outside the workspace.`, verdict: 'ask', span: span(statement.start, statement.end) })
-          }
+          const paths = { home: this.home, workspace }
+          const { finding } = judgePath(normalise(unquote(token), paths, workspace), paths, { writes: false, reads })
+          if (finding) findings.push({ ...finding, verdict: 'ask', span: span(statement.start, statement.end) })
         }
         units.push({ argv: statement.tokens, findings: [], start: statement.start, end: statement.end })
         continue

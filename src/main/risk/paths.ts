@@ -297,6 +297,39 @@ export function findNamePattern(glob: string, ignoreCase: boolean): RegExp {
   return new RegExp(source, ignoreCase ? 'i' : '')
 }
 
+/** What a command does with a path: writes it, or reads its contents, only its name, or neither. */
+export interface PathAccess {
+  writes: boolean
+  reads: 'contents' | 'names' | 'none'
+}
+
+export interface PathJudgement {
+  /** The path the file system will use (links followed). */
+  real: string
+  finding: { rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read'; message: string } | null
+}
+
+/**
+ * The one judgement of a path a command touches (docs/risk.md, items 7 and 8): secrets ask by the
+ * real path or the one written; writes outside the workspace ask; reading contents outside it asks
+ * unless the file is public.
+ */
+export function judgePath(absolute: string, ctx: PathContext, access: PathAccess): PathJudgement {
+  const real = resolveReal(absolute)
+  const judge = access.writes ? protectedWriteReason : secretPathReason
+  const secret = judge(real, ctx) ?? (real === absolute ? null : judge(absolute, ctx))
+  if (secret) return { real, finding: { rule: 'path.sensitive', message: `${secret}.` } }
+  const inside = within(real, ctx.workspace)
+  if (access.writes && !inside && !real.startsWith('/tmp/') && !real.startsWith('/dev/')) {
+    return { real, finding: { rule: 'path.outside-workspace', message: `Changes ${displayPath(real, ctx)}, outside the workspace.` } }
+  }
+  if (!access.writes && access.reads === 'contents' && !inside && !isPublicRead(real)) {
+    const via = real !== absolute ? ` (through a link: ${displayPath(absolute, ctx)})` : ''
+    return { real, finding: { rule: 'path.outside-read', message: `Reads ${displayPath(real, ctx)}${via}, outside the workspace.` } }
+  }
+  return { real, finding: null }
+}
+
 /** Why writing this path is sensitive (changes future behaviour), or null. */
 export function protectedWriteReason(absolute: string, ctx: PathContext): string | null {
   const rel = within(absolute, ctx.home) ? absolute.slice(ctx.home.length) : absolute

@@ -1,6 +1,6 @@
 import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
-import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
+import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, judgePath, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
 import { crossCheck } from './cross-check'
 import type { SyntaxNode } from './parser'
@@ -21,9 +21,9 @@ import {
   programFamily,
   tokensForRules
 } from './programs'
-import { isVersionOrHelpQuery, safeSpecFor, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
+import { isVersionOrHelpQuery, safeSpecFor, SECRET_SHAPED_NAME, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
 import { originalRange, prepareSource, type PreparedSource } from './source'
-import { isCriticalWindowsTarget, isWindowsProgram, windowsHit } from './windows'
+import { isCriticalWindowsTarget, isWindowsProgram, unquote, windowsHit, windowsProgramName } from './windows'
 import { readWord, type Word } from './words'
 
 /** A finding with offsets into the analysed text (the engine maps them to the caller's string). */
@@ -261,7 +261,7 @@ class Analysis {
         // Brace words (`/{usr,etc}`) are judged by each word they expand to.
         const hit = braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(program, variant, this.ctx, cwd))).find(Boolean)
         if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
-        const lowerProgram = program.toLowerCase().replace(/\.(exe|com)$/, '')
+        const lowerProgram = windowsProgramName(program)
         const windowsRead = windowsReadKind(lowerProgram, raw.slice(1))
         if (windowsRead !== null) {
           const unknown = unsafeWindowsParameters(program, raw.slice(1))
@@ -270,7 +270,7 @@ class Analysis {
           this.checkPaths(argv, add, false, windowsRead)
           // Windows paths as written (`..\\.netrc`): bash's unescaping of the backslashes is not what cmd sees.
           for (let k = 1; k < argv.length; k++) {
-            const written = (raw[k] ?? '').replace(/^(['"])(.*)\1$/, '$2')
+            const written = unquote(raw[k] ?? '')
             if (written.includes('\\') && !written.startsWith('-') && !/^\/[a-z]/i.test(written)) this.checkOnePath(written.replace(/\\/g, '/'), argv[k]!, add, false, windowsRead)
           }
           // `Get-ChildItem -Recurse ~ | Select-String x` reads what the listing names.
@@ -702,19 +702,9 @@ class Analysis {
       if (word.glob) this.globs.push({ pattern: absolute, matches: expanded })
       const matches = expanded ?? [absolute]
       for (const match of matches) {
-        const real = resolveReal(match)
+        const { real, finding } = judgePath(match, this.ctx, { writes, reads })
         this.targets.add(real)
-        const judge = writes ? protectedWriteReason : secretPathReason
-        const secret = judge(real, this.ctx) ?? (real === match ? null : judge(match, this.ctx))
-        if (secret) return add('path.sensitive', `${secret}.`, 'ask', word)
-        const inside = isInside(real, this.ctx.workspace)
-        if (writes && !inside && !real.startsWith('/tmp/') && !real.startsWith('/dev/')) {
-          return add('path.outside-workspace', `Changes ${displayPath(real, this.ctx)}, outside the workspace.`, 'ask', word)
-        }
-        if (!writes && reads === 'contents' && !inside && !isPublicRead(real)) {
-          const via = real !== match ? ` (through a link: ${displayPath(match, this.ctx)})` : ''
-          return add('path.outside-read', `Reads ${displayPath(real, this.ctx)}${via}, outside the workspace.`, 'ask', word)
-        }
+        if (finding) return add(finding.rule, finding.message, 'ask', word)
       }
     }
   }
@@ -755,7 +745,7 @@ class Analysis {
 
   /** Windows pipelines whose danger is in what flows in: `gci C:\\Windows -Recurse | Remove-Item`, shadow copies to Remove-WmiObject. */
   private checkWindowsPipeline(program: string, inv: Invocation, head: Word, add: AddFinding): void {
-    const upstream = inv.pipedFrom.at(-1)?.words.map((w) => rawText(w).replace(/^(['"])(.*)\1$/, '$2')) ?? []
+    const upstream = inv.pipedFrom.at(-1)?.words.map((w) => unquote(rawText(w))) ?? []
     if (upstream.length === 0) return
     const source = (upstream[0] ?? '').toLowerCase()
     if (/^(remove-item|ri|rm|del|erase|rd|rmdir)$/.test(program) && /^(get-childitem|gci|ls|dir)$/.test(source)) {
@@ -777,19 +767,19 @@ class Analysis {
     if (!upstream) return
     const program = basenameOf(argv[0]?.value ?? '')
     const source = upstream.words[0]?.value ?? ''
-    const words = upstream.words.slice(1).map((w) => w.value)
+    const printed = literalPrintedWords(upstream)
     let fed: string[] | null = null
-    if ((source === 'echo' || source === 'printf') && words.every((w): w is string => w !== null)) {
-      fed = words.filter((w, i) => !(i === 0 && /^-[neE]+$/.test(w)) && !(source === 'printf' && i === 0 && /%/.test(w)))
-      // The words as the shell expanded them (globs and braces included) are what echo prints.
-      fed = fed.flatMap((w) => (/[*?[]/.test(w) ? (expandGlob(normalise(w, this.ctx, this.ctx.cwd)) ?? [w]) : [w]))
-    } else if (source === 'ls' || source === 'find') {
-      fed = words.filter((w): w is string => w !== null && !w.startsWith('-') && !/^[!()]$/.test(w)).slice(0, source === 'find' ? 8 : 64)
-      fed = fed.flatMap((w) => (/[*?[]/.test(w) ? (expandGlob(normalise(w, this.ctx, this.ctx.cwd)) ?? [w]) : [w]))
-      // find lists every file under its roots: deleting them all is deleting the root.
-      if (source === 'find' && (program === 'rm' || program === 'shred')) fed = [...fed, '-r']
+    // A printf format is not printed as a word (`printf %s "$HOME"` prints the home folder).
+    if (printed) fed = printed.filter((w, i) => !(source === 'printf' && i === 0 && /%/.test(w)))
+    else if (source === 'ls' || source === 'find') {
+      const named = upstream.words.slice(1).map((w) => w.value)
+      fed = named.filter((w): w is string => w !== null && !w.startsWith('-') && !/^[!()]$/.test(w)).slice(0, source === 'find' ? 8 : 64)
     }
     if (!fed || fed.length === 0) return
+    // The words as the shell expanded them (globs included) are what echo prints and ls lists.
+    fed = fed.flatMap((w) => (/[*?[]/.test(w) ? (expandGlob(normalise(w, this.ctx, this.ctx.cwd)) ?? [w]) : [w]))
+    // find lists every file under its roots: deleting them all is deleting the root.
+    if (source === 'find' && (program === 'rm' || program === 'shred')) fed = [...fed, '-r']
     const values = [...argv.map((w) => w.value), ...fed]
     const hit = this.cwds.map((cwd) => criticalHit(program, values, this.ctx, cwd)).find(Boolean)
     if (hit) add(hit.rule, `${hit.message} (the words come from ${source} through xargs)`, 'deny', argv[0]!)
@@ -893,7 +883,8 @@ class Analysis {
     const operands = values.filter((v): v is string => v !== null && !v.startsWith('-'))
     const roots = (values.some((v) => v === '-e' || v === '-f' || v === '--files') ? operands : operands.slice(1))
     const folders = roots.length > 0 ? roots : ['.']
-    for (const cwd of this.cwds) {
+    // Each distinct folder once: a walk reads the disk.
+    for (const cwd of new Set(this.cwds)) {
       for (const root of folders) {
         const absolute = resolveReal(normalise(root, this.ctx, cwd))
         if (!isInside(absolute, this.ctx.workspace)) {
@@ -1278,8 +1269,6 @@ function escapeForDisplay(value: string): string {
   return [...value].map((c) => (/[\x20-\x7e]/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')
 }
 
-/** Secret-shaped variable names: their values are never printed or passed on silently. */
-const SECRET_VARIABLE = /(KEY|TOKEN|SECRET|PASS|PWD|CRED|AUTH|SESSION|COOKIE|PRIVATE|CERT|SIGN)/i
 
 /** `$NAME` or `${NAME}` of a variable that is not secret-shaped (`$PATH`, `${SHELL}`); no operators. */
 function isPlainPublicVariable(node: SyntaxNode): boolean {
@@ -1288,7 +1277,7 @@ function isPlainPublicVariable(node: SyntaxNode): boolean {
   if (name === undefined) return false
   // `$env` is PowerShell's environment drive (`$env:GITHUB_TOKEN`).
   if (name.toLowerCase() === 'env') return false
-  return name === 'PWD' || name === 'OLDPWD' || !SECRET_VARIABLE.test(name)
+  return name === 'PWD' || name === 'OLDPWD' || !SECRET_SHAPED_NAME.test(name)
 }
 
 /** A herestring's or quoted heredoc's text, when no expansion can change it; else null. */
@@ -1309,11 +1298,17 @@ function literalPipedText(inv: Invocation): string | null {
   const program = upstream?.words[0]?.value
   // `cat <<< 'text' | sh`: cat passes its herestring on.
   if (upstream && program === 'cat' && upstream.words.length === 1 && upstream.stdinText !== undefined) return upstream.stdinText
-  if (!upstream || (program !== 'echo' && program !== 'printf')) return null
-  const values = upstream.words.slice(1).map((w) => w.value)
+  const words = upstream ? literalPrintedWords(upstream) : null
+  return words ? words.join(' ').replace(/\\n/g, '\n').replace(/%s/g, '') : null
+}
+
+/** The words an `echo` or `printf` gets (echo's -n/-e flags left out), when every one is literal; else null. */
+function literalPrintedWords(inv: Invocation): string[] | null {
+  const program = inv.words[0]?.value
+  if (program !== 'echo' && program !== 'printf') return null
+  const values = inv.words.slice(1).map((w) => w.value)
   if (values.some((v) => v === null)) return null
-  const words = (values as string[]).filter((v, i) => !(program === 'echo' && i === 0 && /^-[neE]+$/.test(v)))
-  return words.join(' ').replace(/\\n/g, '\n').replace(/%s/g, '')
+  return (values as string[]).filter((v, i) => !(program === 'echo' && i === 0 && /^-[neE]+$/.test(v)))
 }
 
 const MAX_BRACE_VARIANTS = 64

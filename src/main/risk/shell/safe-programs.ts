@@ -39,10 +39,12 @@ export interface SafeSpec {
   subcommands?: ReadonlyArray<readonly string[]>
 }
 
+import { unquote, windowsProgramName } from './windows'
+
 type Args = ReadonlyArray<string | null>
 
-/** Secret-shaped names (variables, config keys): never printed silently. */
-const SECRET_KEY = /(key|token|secret|pass|pwd|cred|auth|session|cookie|private|cert|sign)/i
+/** Secret-shaped names of variables and settings (`GITHUB_TOKEN`, `_authToken`): their values are never printed silently. */
+export const SECRET_SHAPED_NAME = /(key|token|secret|pass|pwd|cred|auth|session|cookie|private|cert|sign)/i
 
 /** Why the arguments are not all known-safe for this program, or null when they are. */
 export function unsafeArguments(program: string, spec: SafeSpec, args: Args): string | null {
@@ -139,7 +141,7 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ['printenv', { reads: 'none', anyOption: true, check: (args) => {
     const names = args.filter((a) => a !== null && !a.startsWith('-'))
     if (names.length === 0) return 'prints every environment variable, secrets included'
-    return names.some((n) => SECRET_KEY.test(n!)) ? 'prints a secret-shaped variable' : null
+    return names.some((n) => SECRET_SHAPED_NAME.test(n!)) ? 'prints a secret-shaped variable' : null
   } }],
   // Without an operand ifconfig shows; `ifconfig eth0 down` or an address changes the network.
   ['ifconfig', { reads: 'none', flags: 'asvlL', maxOperands: 1 }],
@@ -163,7 +165,7 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ['docker', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', 'digests', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['image', 'ls'], ['container', 'ls'], ['version'], ['info'], ['volume', 'ls'], ['network', 'ls'], ['context', 'ls'], ['stats', '*']] }],
   ['podman', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['version'], ['info']] }],
   ['ip', { reads: 'none', flags: 'sdhcj4', valued: '', long: [], words: ['-br', '-brief', '-color', '-json', '-details', '-stats', '-4', '-6', '-o', '-oneline'], subcommands: [['a'], ['addr'], ['address'], ['a', 'show', '*'], ['addr', 'show', '*'], ['address', 'show', '*'], ['r'], ['route'], ['route', 'show', '*'], ['r', 'show', '*'], ['route', 'get', '*'], ['l'], ['link'], ['link', 'show', '*'], ['neigh'], ['neigh', 'show', '*'], ['n']] }],
-  ['npm', { reads: 'none', flags: 'gv', long: ['json', 'long', 'parseable', 'global', 'all', 'production', 'dev', 'version', 'help'], longValued: ['depth', 'omit'], subcommands: [[], ['ls', '*'], ['list', '*'], ['ll', '*'], ['la', '*'], ['outdated', '*'], ['view', '*'], ['info', '*'], ['show', '*'], ['root'], ['prefix'], ['bin'], ['config', 'list'], ['config', 'get', '*'], ['explain', '*'], ['why', '*'], ['audit'], ['doctor'], ['ping']], check: (args) => (args[0] === 'config' && args.slice(2).some((a) => a !== null && SECRET_KEY.test(a)) ? 'prints a secret-shaped setting' : null) }],
+  ['npm', { reads: 'none', flags: 'gv', long: ['json', 'long', 'parseable', 'global', 'all', 'production', 'dev', 'version', 'help'], longValued: ['depth', 'omit'], subcommands: [[], ['ls', '*'], ['list', '*'], ['ll', '*'], ['la', '*'], ['outdated', '*'], ['view', '*'], ['info', '*'], ['show', '*'], ['root'], ['prefix'], ['bin'], ['config', 'list'], ['config', 'get', '*'], ['explain', '*'], ['why', '*'], ['audit'], ['doctor'], ['ping']], check: (args) => (args[0] === 'config' && args.slice(2).some((a) => a !== null && SECRET_SHAPED_NAME.test(a)) ? 'prints a secret-shaped setting' : null) }],
   ['pip', { reads: 'none', flags: 'lV', long: ['local', 'user', 'outdated', 'uptodate', 'not-required', 'version', 'help', 'files', 'verbose'], longValued: ['format'], subcommands: [[], ['list'], ['freeze'], ['show', '*'], ['check'], ['inspect']] }],
   ['dpkg', { reads: 'none', flags: 'lLsS', long: ['list', 'listfiles', 'status', 'search', 'print-architecture', 'version', 'help'] }],
   ['apt', { reads: 'none', long: ['installed', 'upgradable', 'all-versions', 'manual-installed'], subcommands: [['list', '*'], ['show', '*'], ['search', '*'], ['policy', '*']] }],
@@ -233,13 +235,13 @@ const WINDOWS_READS: ReadonlyMap<string, ReadKind> = new Map<string, ReadKind>([
   ['resolve-path', 'names'], ['get-location', 'none'], ['gl', 'none'], ['get-process', 'none'], ['gps', 'none'], ['get-service', 'none'],
   ['gsv', 'none'], ['get-date', 'none'], ['get-command', 'none'], ['gcm', 'none'], ['get-host', 'none'], ['get-content', 'contents'],
   ['gc', 'contents'], ['type', 'contents'], ['select-string', 'contents'], ['sls', 'contents'], ['get-filehash', 'contents'],
-  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where.exe', 'none'], ['where', 'none'],
-  ['ver', 'none'], ['tasklist', 'none'], ['ipconfig', 'none'], ['systeminfo', 'none'], ['hostname.exe', 'none'], ['whoami.exe', 'none']
+  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where', 'none'],
+  ['ver', 'none'], ['tasklist', 'none'], ['ipconfig', 'none'], ['systeminfo', 'none']
 ])
 
 /** A PowerShell or cmd read-only command, or null. `dir` and `type` are cmd's when given `/x` switches or Windows paths. */
 export function windowsReadKind(program: string, args: ReadonlyArray<string>): ReadKind | null {
-  const kind = WINDOWS_READS.get(program.toLowerCase().replace(/\.exe$/, ''))
+  const kind = WINDOWS_READS.get(windowsProgramName(program))
   if (kind === undefined) return null
   const lower = program.toLowerCase()
   if ((lower === 'type' || lower === 'where') && !args.some((a) => /^\/[a-z]/i.test(a) || /^[a-z]:/i.test(a) || a.includes('\\'))) return null
@@ -252,7 +254,7 @@ export function unsafeWindowsParameters(program: string, args: ReadonlyArray<str
   if (lowerProgram === 'ipconfig' && args.some((a) => !/^\/(all|displaydns|\?)$/i.test(a))) return 'ipconfig changes the network configuration with that switch'
   if (lowerProgram === 'tasklist' && args.some((a) => /^\/s$/i.test(a))) return 'tasklist /s queries another machine'
   // The env: drive lists every environment variable, secrets included.
-  if (args.some((a) => /^env:/i.test(a.replace(/^['"]|['"]$/g, '')))) return `${program} env: lists every environment variable`
+  if (args.some((a) => /^env:/i.test(unquote(a)))) return `${program} env: lists every environment variable`
   for (const arg of args) {
     const lower = arg.toLowerCase()
     if (lower.startsWith('-') && !PS_PARAMETERS.has(lower.split(':')[0]!)) return `${program} ${arg} is not a parameter known to be safe`

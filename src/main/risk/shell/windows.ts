@@ -35,8 +35,18 @@ const WINDOWS_PROGRAMS = new Set([
   'new-localuser', 'add-localgroupmember', 'disable-computerrestore', 'wevtutil', 'fsutil', 'attrib', 'robocopy', 'xcopy'
 ])
 
+/** A Windows program as its tables name it: lower case, without `.exe` or `.com` (names ignore case there). */
+export function windowsProgramName(token: string): string {
+  return token.toLowerCase().replace(/\.(exe|com)$/, '')
+}
+
+/** A word as cmd and PowerShell pass it on: surrounding quotes only group. */
+export function unquote(token: string): string {
+  return token.replace(/^(['"])(.*)\1$/, '$2')
+}
+
 export function isWindowsProgram(program: string): boolean {
-  return WINDOWS_PROGRAMS.has(program.toLowerCase().replace(/\.(exe|com)$/, ''))
+  return WINDOWS_PROGRAMS.has(windowsProgramName(program))
 }
 
 /**
@@ -45,8 +55,8 @@ export function isWindowsProgram(program: string): boolean {
  */
 export function windowsHit(written: string[]): WindowsHit | null {
   // Quotes only group; `"C:\Users"` is C:\Users.
-  const tokens = written.map((t) => t.replace(/^(['"])(.*)\1$/, '$2'))
-  const program = (tokens[0] ?? '').toLowerCase().replace(/\.(exe|com)$/, '')
+  const tokens = written.map(unquote)
+  const program = windowsProgramName(tokens[0] ?? '')
   const args = tokens.slice(1)
   const lower = args.map((t) => t.toLowerCase())
   const targetIndex = args.findIndex(isCriticalWindowsTarget)

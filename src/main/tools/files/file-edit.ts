@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
 import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS } from './messages'
+import { PATH_LABELS, pathField } from './messages'
 
 export const fileEditTool = defineTool({
   name: 'file_edit',
@@ -22,7 +22,7 @@ export const fileEditTool = defineTool({
   preview: (args, { workspace }) => ({
     title: text('title'),
     fields: [
-      { label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
+      pathField(workspace, args.path),
       { label: text('old'), value: args.old, code: true },
       { label: text('new'), value: args.new, code: true }
     ]

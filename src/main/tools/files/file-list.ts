@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
 import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS } from './messages'
+import { PATH_LABELS, pathField } from './messages'
 
 const MAX_ENTRIES = 1_000
 
@@ -20,7 +20,7 @@ export const fileListTool = defineTool({
   summary: (args) => args.path ?? '',
   preview: (args, { workspace }) => ({
     title: text('title'),
-    fields: [{ label: text('path'), value: confineToWorkspace(workspace, args.path ?? '.').display, code: true, arg: 'path' }]
+    fields: [pathField(workspace, args.path ?? '.')]
   }),
   messages: {
     en: { ...PATH_LABELS.en, title: 'List a folder' },

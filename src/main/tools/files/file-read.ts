@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
 import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS } from './messages'
+import { PATH_LABELS, pathField } from './messages'
 
 const DEFAULT_LIMIT = 2_000
 /** Larger files are read in pages; binary files are refused rather than dumped. */
@@ -25,7 +25,7 @@ export const fileReadTool = defineTool({
   summary: (args) => args.path,
   preview: (args, { workspace }) => ({
     title: text('title'),
-    fields: [{ label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' }]
+    fields: [pathField(workspace, args.path)]
   }),
   messages: {
     en: { ...PATH_LABELS.en, title: 'Read a file' },

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
 import { defineTool, ok, text } from '../define-tool'
-import { PATH_LABELS } from './messages'
+import { PATH_LABELS, pathField } from './messages'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
@@ -22,7 +22,7 @@ export const fileWriteTool = defineTool({
   preview: (args, { workspace }) => ({
     title: text('title'),
     fields: [
-      { label: text('path'), value: confineToWorkspace(workspace, args.path).display, code: true, arg: 'path' },
+      pathField(workspace, args.path),
       { label: text('content'), value: args.content, code: true }
     ]
   }),
