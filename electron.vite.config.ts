@@ -15,7 +15,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/main.ts'),
-          cli: resolve('src/main/cli/main.ts')
+          cli: resolve('src/main/cli/main.ts'),
+          // The desktop driver runs in its own process (docs/desktop.md): its own entry.
+          'desktop-driver': resolve('src/main/desktop/driver/main.ts')
         }
       }
     }

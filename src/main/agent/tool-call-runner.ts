@@ -129,7 +129,7 @@ export class ToolCallRunner {
     let preview: ApprovalPreview
     let subject: ToolCallToAssess['subject']
     try {
-      preview = await definition.preview(checked.args, { workspace: this.options.workspace })
+      preview = await definition.preview(checked.args, { workspace: this.options.workspace, conversationId: scope.conversationId })
       subject = riskSubjectOf(definition, checked.args)
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
@@ -144,7 +144,7 @@ export class ToolCallRunner {
     try {
       const engine = await this.options.risk
       assessment = engine.assess(
-        { tool: call.toolName, category: definition.category, access: definition.access, subject },
+        { tool: call.toolName, category: definition.category, access: definition.access, subject, asksFirst: definition.asksFirst?.() ?? false },
         { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false, shell: this.options.commandShell?.() ?? 'sh' }
       )
     } catch (error) {
@@ -155,7 +155,8 @@ export class ToolCallRunner {
         alwaysRule: null
       }
     }
-    const granted = assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, hash)
+    const grant = grantKey(definition, call.toolName, args, hash)
+    const granted = assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, grant)
     const action = granted ? 'allow' : assessment.verdict
     emit({
       type: 'risk_assessed',
@@ -190,7 +191,7 @@ export class ToolCallRunner {
             : `This ${call.toolName} call was not approved (${answer.by}).${why} It did not run.`
         return finish('denied', { forLlm: text, isError: true })
       }
-      if (answer.answer === 'allow_conversation') this.options.grants.grant(scope.conversationId, hash)
+      if (answer.answer === 'allow_conversation') this.options.grants.grant(scope.conversationId, grant)
       if (answer.answer === 'allow_always' && assessment.alwaysRule) this.options.saveAlwaysRule(assessment.alwaysRule, answer.approvalId)
     }
     // The binding is checked again at the last moment: what runs is what was judged and shown.
@@ -241,6 +242,16 @@ export class ToolCallRunner {
       }
     }
     return { refs, images }
+  }
+}
+
+/** What a conversation grant is kept under: the exact call (its binding hash), or the scope the tool declares. */
+function grantKey(definition: AnyTool, tool: string, args: Record<string, unknown>, hash: string): string {
+  if (!definition.grantScope) return hash
+  try {
+    return `scope:${tool}:${definition.grantScope(args)}`
+  } catch {
+    return hash
   }
 }
 

@@ -1,11 +1,12 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
-import type { AgentEvent, Settings } from '../../shared'
+import type { AgentEvent, DesktopControl, Settings } from '../../shared'
+import { DesktopService, type DesktopClipboard, type DriverLauncher } from '../desktop'
 import { apiKeyEnvFor } from '../providers'
 import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
-import { createFileTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { createDesktopTools, createFileTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
@@ -30,6 +31,15 @@ export interface AppConfig {
   runtimeProbe?: Pick<SelectRuntimeOptions, 'bwrapPath' | 'sandboxExecPath' | 'platform'> & { dockerHost?: string }
   /** Tool sources beside the built-in packs (MCP servers; tests add their own tools this way). */
   toolSources?: ToolSource[]
+  /** The desktop driver's surroundings: Electron passes its clipboard and a utilityProcess launcher (docs/desktop.md). */
+  desktop?: DesktopHost
+}
+
+export interface DesktopHost {
+  clipboard?: () => DesktopClipboard
+  launcher?: DriverLauncher
+  /** Whether a global stop shortcut is registered now (the Electron shell sets it). */
+  shortcutActive?: () => boolean
 }
 
 /**
@@ -48,6 +58,8 @@ export class DeskclawApp {
   readonly grants = new ConversationGrants()
   /** Where shell commands run. */
   readonly runtime: Runtime
+  /** Screenshots, keyboard and mouse, through the driver process. */
+  readonly desktop: DesktopService
   private readonly services = new ServiceSet()
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
@@ -78,7 +90,26 @@ export class DeskclawApp {
     services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions()))
     services.register(grantsService(this.grants))
 
-    this.registry = new ToolRegistry([createFileTools(), createShellTools({ runtime: this.runtime }), ...(config.toolSources ?? [])])
+    const desktop = (this.desktop = services.register(
+      new DesktopService({
+        launcher: config.desktop?.launcher,
+        clipboard: config.desktop?.clipboard,
+        env: config.env,
+        settings: () => this.settingsCache,
+        cancelRun: (runId) => this.agent.cancel(runId)
+      })
+    ))
+    this.events.subscribe((event) => {
+      if (event.kind === 'agent' && (event.event.type === 'run_completed' || event.event.type === 'run_failed')) desktop.runEnded(event.event.runId)
+    })
+    desktop.onControlChange(() => this.events.publish({ kind: 'desktop_control', control: this.desktopControl() }))
+
+    this.registry = new ToolRegistry([
+      createFileTools(),
+      createShellTools({ runtime: this.runtime }),
+      createDesktopTools({ desktop, settings: () => this.settingsCache }),
+      ...(config.toolSources ?? [])
+    ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
 
     const rules = (this.rules = services.register(
@@ -120,6 +151,15 @@ export class DeskclawApp {
 
   settings(): Settings {
     return this.settingsCache
+  }
+
+  /** Who controls the keyboard and mouse, and how to stop it (the banner). */
+  desktopControl(): DesktopControl {
+    return {
+      holder: this.desktop.controlling(),
+      stopShortcut: this.settingsCache.desktopStopShortcut,
+      shortcutActive: this.config.desktop?.shortcutActive?.() ?? false
+    }
   }
 
   updateSettings(patch: Partial<Settings>): Settings {

@@ -1,5 +1,5 @@
 /** The composition root and app-level services. */
-export { DeskclawApp, type AppConfig } from './deskclaw-app'
+export { DeskclawApp, type AppConfig, type DesktopHost } from './deskclaw-app'
 export { PROJECT_RULES_FILE, USER_RULES_FILE } from './rules-service'
 export { ServiceSet, type AppService } from './services'
 export { AgentService } from './agent-service'

@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
+import { DEFAULT_SCREENSHOT_MAX_WIDTH, DEFAULT_STOP_SHORTCUT } from '../desktop'
 import { DEFAULT_BASE_URLS } from '../providers'
 import { DEFAULT_SANDBOX_IMAGE } from '../runtime'
 
@@ -21,7 +22,11 @@ export function defaultSettings(): Settings {
     runtime: 'auto',
     dockerImage: DEFAULT_SANDBOX_IMAGE,
     allowedEnv: [],
-    imageInput: 'auto'
+    imageInput: 'auto',
+    screenshotMaxWidth: DEFAULT_SCREENSHOT_MAX_WIDTH,
+    screenshotsAsk: false,
+    desktopStopShortcut: DEFAULT_STOP_SHORTCUT,
+    desktopFailSafe: true
   }
 }
 

@@ -47,6 +47,8 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'settings.get': () => app.settings(),
     'settings.update': (patch) => app.updateSettings(patch),
     'tools.list': () => app.registry.catalog(),
+    'desktop.status': () => app.desktopControl(),
+    'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),
     'attachments.get': ({ id }) => {
       const attachment = store.getAttachment(id)
       if (!attachment) throw new AppError('NOT_FOUND', `Attachment ${id} does not exist (its conversation may have been deleted).`)

@@ -181,6 +181,53 @@ export function parseDoctorArgs(argv: string[]): DoctorArgs {
   }
 }
 
+export interface DesktopArgs {
+  /** Undefined only with --help. */
+  action?: 'screenshot' | 'windows'
+  /** screenshot: the file to write (`-`: standard output); default screenshot-<time>.png here. */
+  output?: string
+  window?: string
+  maxWidth?: number
+  json: boolean
+  help: boolean
+}
+
+/** `desktop screenshot [-o FILE] [--window TITLE] [--max-width N]` and `desktop windows [--json]`. */
+export function parseDesktopArgs(argv: string[]): DesktopArgs {
+  const { values, positionals } = parse(argv, {
+    output: { type: 'string', short: 'o' },
+    window: { type: 'string' },
+    'max-width': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' }
+  })
+  const help = Boolean(values.help)
+  const [action, ...extra] = positionals
+  if (action === undefined && !help) throw new UsageError('desktop needs a subcommand: deskclaw desktop screenshot | windows')
+  if (action !== undefined && action !== 'screenshot' && action !== 'windows') {
+    throw new UsageError(`unknown desktop subcommand "${action}" (try: screenshot, windows)`)
+  }
+  if (extra.length > 0) throw new UsageError(`desktop ${action} takes no further arguments (got "${extra.join(' ')}")`)
+  if (action === 'windows' && (values.output !== undefined || values.window !== undefined || values['max-width'] !== undefined)) {
+    throw new UsageError('-o, --window and --max-width apply to desktop screenshot only')
+  }
+  if (action === 'screenshot' && values.json) throw new UsageError('--json applies to desktop windows only')
+  if (typeof values.window === 'string' && !values.window.trim()) throw new UsageError('--window needs a title')
+  let maxWidth: number | undefined
+  if (values['max-width'] !== undefined) {
+    maxWidth = Number(values['max-width'])
+    if (!Number.isInteger(maxWidth) || maxWidth < 64 || maxWidth > 10_000) throw new UsageError(`--max-width must be 64-10000 (got "${values['max-width']}")`)
+  }
+  return {
+    action,
+    output: typeof values.output === 'string' ? values.output : undefined,
+    window: typeof values.window === 'string' ? values.window : undefined,
+    maxWidth,
+    json: Boolean(values.json),
+    help
+  }
+}
+
 export function parseWebArgs(argv: string[]): WebArgs {
   const { values, positionals } = parse(argv, {
     ...commonOptions,

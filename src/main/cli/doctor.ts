@@ -1,4 +1,5 @@
 import { resolveSettings, settingsFromEnv } from '../app'
+import { diagnoseDesktop, type DesktopCheck, type DesktopDiagnosis } from '../desktop'
 import { diagnoseRuntimes, type RuntimeDiagnosis } from '../runtime'
 import type { DoctorArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
@@ -10,8 +11,8 @@ export async function doctorCommand(args: DoctorArgs): Promise<number> {
     return EXIT.done
   }
   const image = args.dockerImage ?? resolveSettings({}, settingsFromEnv(process.env)).dockerImage
-  const report = await diagnoseRuntimes({ docker: { image } })
-  process.stdout.write(formatDoctorReport(report, { json: args.json }))
+  const [report, desktop] = await Promise.all([diagnoseRuntimes({ docker: { image } }), diagnoseDesktop()])
+  process.stdout.write(formatDoctorReport(report, { json: args.json, desktop }))
   return EXIT.done
 }
 
@@ -28,12 +29,35 @@ const LABELS: Record<RuntimeDiagnosis['name'], string> = {
  * `deskclaw doctor` output for diagnoseRuntimes(): one line per runtime (✓ ready / ✗ with the
  * reason), the `auto` choice last; or the report itself as JSON. Pure: the caller prints it.
  */
-export function formatDoctorReport(report: readonly RuntimeDiagnosis[], options: { json: boolean }): string {
-  if (options.json) return JSON.stringify({ runtimes: report }, null, 2) + '\n'
+export function formatDoctorReport(report: readonly RuntimeDiagnosis[], options: { json: boolean; desktop?: DesktopDiagnosis }): string {
+  if (options.json) return JSON.stringify({ runtimes: report, ...(options.desktop ? { desktop: options.desktop } : {}) }, null, 2) + '\n'
   const width = Math.max(...report.map((entry) => LABELS[entry.name].length))
   const lines = report
     .filter((entry) => entry.name !== 'auto')
     .map((entry) => `  ${entry.ok ? '✓' : '✗'} ${LABELS[entry.name].padEnd(width)}  ${(entry.ok ? entry.detail : entry.reason) ?? ''}`.trimEnd())
   const auto = report.find((entry) => entry.name === 'auto')
-  return ['Runtimes (where shell commands run):', ...lines, ...(auto ? [`The "auto" setting ${auto.detail}.`] : [])].join('\n') + '\n'
+  const runtimes = ['Runtimes (where shell commands run):', ...lines, ...(auto ? [`The "auto" setting ${auto.detail}.`] : [])]
+  return [...runtimes, ...(options.desktop ? formatDesktop(options.desktop) : [])].join('\n') + '\n'
+}
+
+/** The desktop part: one line per check, with the fix under a failed one. */
+function formatDesktop(desktop: DesktopDiagnosis): string[] {
+  const checks: Array<[string, DesktopCheck]> = [
+    ['display', desktop.display],
+    ['capture', desktop.capture],
+    ['input', desktop.input],
+    ['windows', desktop.windows],
+    ...(desktop.permissions
+      ? ([
+          ['accessibility', desktop.permissions.accessibility],
+          ['screen recording', desktop.permissions.screenRecording]
+        ] as Array<[string, DesktopCheck]>)
+      : [])
+  ]
+  const width = Math.max(...checks.map(([label]) => label.length))
+  const lines = checks.flatMap(([label, check]) => [
+    `  ${check.ok ? '✓' : '✗'} ${label.padEnd(width)}  ${check.detail}`,
+    ...(check.fix && !check.ok ? [`    ${' '.repeat(width)}  fix: ${check.fix}`] : [])
+  ])
+  return ['', `Desktop (screenshots, keyboard, mouse; display server: ${desktop.displayServer}):`, ...lines]
 }

@@ -19,7 +19,11 @@ Usage:
                                     (--explain: the principle behind each finding, the working folders,
                                     glob matches and the paths judged)
                                     (--shell cmd: read the line as cmd.exe does; the default on Windows)
-  deskclaw doctor [--json]          which runtimes (docker, bwrap, native) work here, and why not
+  deskclaw desktop screenshot [-o FILE] [--window TITLE] [--max-width N]
+                                    save a screenshot of the screen or one window (-o -: PNG to stdout)
+  deskclaw desktop windows [--json] list the open windows (title, app, bounds, focus)
+  deskclaw doctor [--json]          what works here: runtimes (docker, bwrap, native) and the desktop
+                                    (display server, capture, input; macOS permissions), and why not
   deskclaw --version | --help
 
 Model options (run, web):
@@ -55,6 +59,8 @@ Audit options (the database is opened read-only):
   --json                  verify: print the result as one JSON object; list: one JSON object per entry
   --limit N               list: how many of the newest entries (default 20)
 
+Exit codes (desktop): 0 done, 1 the desktop is unavailable or the action failed (one line says why),
+2 usage error.
 Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
 3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
 Exit codes (audit verify): 0 chain intact, 1 tampered (or the file cannot be read),

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
 import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
 import { startWebHost } from '../bridge'
-import { parseAuditArgs, parseDoctorArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
+import { parseAuditArgs, parseDesktopArgs, parseDoctorArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { auditCommand } from './audit'
+import { desktopCommand } from './desktop'
 import { doctorCommand } from './doctor'
 import { riskCommand } from './risk'
 import { EXIT, MAIN_HELP } from './help'
@@ -30,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'doctor':
       return doctorCommand(parseDoctorArgs(rest))
+    case 'desktop':
+      return desktopCommand(parseDesktopArgs(rest))
     case '--version':
     case '-v':
       process.stdout.write(`${APP_VERSION}\n`)

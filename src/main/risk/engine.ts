@@ -37,6 +37,8 @@ export interface ToolCallToAssess {
   category: ToolCategory
   access: ToolAccess
   subject: RiskSubject | null
+  /** A read the tool says asks anyway (a setting such as "screenshots ask"). */
+  asksFirst?: boolean
 }
 
 export interface RiskSubject {
@@ -149,7 +151,7 @@ export class RiskEngine {
       }
       savable = findings.length === 0
     }
-    if (!reads) {
+    if (!reads || call.asksFirst) {
       unitFindings.push({ rule: accessRule(call), message: accessMessage(call), verdict: 'ask', span: null })
     }
     const unit = { argv: tokens, findings: unitFindings }

@@ -55,6 +55,8 @@ export interface ToolOutput {
 /** What a preview may use besides the arguments. */
 export interface PreviewContext {
   workspace: string
+  /** The conversation asking (a desktop preview marks its last screenshot). */
+  conversationId?: string
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
@@ -68,6 +70,17 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   subjectKind?: RiskSubjectKind
   /** What the risk engine and rules match on for this call; null when the call has none. */
   subject?(args: z.output<I>): RiskSubjectValue | null
+  /**
+   * True when this call asks in supervised mode even though it is a read (a setting the user chose,
+   * e.g. "screenshots ask"; something as private as the clipboard). Readonly mode still allows it only after asking.
+   */
+  asksFirst?(): boolean
+  /**
+   * What "allow for this conversation" covers (docs/risk.md, "Grants"): by default exactly this
+   * call; a tool may widen it to every call with the same scope (desktop input: the tool itself,
+   * a serial port: the port). The approval still shows this call.
+   */
+  grantScope?(args: z.output<I>): string
   /** One line for the timeline and the CLI (`ls -la`, `notes/a.txt`). */
   summary(args: z.output<I>): string
   /** What an approval shows: exactly what will run, in the tool's own message keys. May throw to refuse the call. */

@@ -2,7 +2,7 @@
  * The bridge contract (docs/architecture.md): every call the renderer can make, with zod input and
  * output, and every event main pushes. Electron IPC and the web host's WebSocket serve the same
  * table, so the renderer cannot tell them apart. Renderer code must `import type` from here (values
- * stay in main). The calls are declared per domain (app, conversations, agent, approvals, settings, tools)
+ * stay in main). The calls are declared per domain (app, conversations, agent, approvals, settings, tools, desktop)
  * in this folder and combined here into the one table.
  */
 import { z } from 'zod'
@@ -12,6 +12,7 @@ import { agentCalls } from './agent'
 import { appCalls } from './app'
 import { approvalCalls } from './approvals'
 import { conversationCalls } from './conversations'
+import { DesktopControlSchema, desktopCalls } from './desktop'
 import { SettingsSchema, settingsCalls } from './settings'
 import { toolCalls } from './tools'
 
@@ -19,6 +20,7 @@ export * from './agent'
 export * from './app'
 export * from './approvals'
 export * from './conversations'
+export * from './desktop'
 export * from './settings'
 export * from './tools'
 
@@ -28,7 +30,8 @@ export const bridgeCalls = {
   ...agentCalls,
   ...approvalCalls,
   ...settingsCalls,
-  ...toolCalls
+  ...toolCalls,
+  ...desktopCalls
 } as const
 
 export type BridgeCalls = typeof bridgeCalls
@@ -45,7 +48,9 @@ export const BridgeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversations_changed') }),
   z.object({ kind: z.literal('settings_changed'), settings: SettingsSchema }),
   /** A tool source added or removed tools: ask `tools.list` again. */
-  z.object({ kind: z.literal('tools_changed') })
+  z.object({ kind: z.literal('tools_changed') }),
+  /** A run took or gave back the keyboard and mouse (the "DeskClaw is controlling your desktop" banner). */
+  z.object({ kind: z.literal('desktop_control'), control: DesktopControlSchema })
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 

@@ -38,7 +38,15 @@ export const SettingsSchema = z.object({
    * Whether the model is sent images tools return: `auto` guesses from the provider and model
    * name, `off` sends a text note instead (for text-only models, which refuse images).
    */
-  imageInput: ImageInputSchema
+  imageInput: ImageInputSchema,
+  /** Screenshots are scaled down to at most this many pixels wide before the model sees them (docs/desktop.md). */
+  screenshotMaxWidth: z.number().int().min(320).max(7680),
+  /** Screenshots are reads and run without asking in supervised mode, unless this is on. */
+  screenshotsAsk: z.boolean(),
+  /** The global shortcut that stops desktop control (an Electron accelerator, e.g. Ctrl+Alt+Escape). */
+  desktopStopShortcut: z.string().min(1).max(60),
+  /** Throwing the pointer into the top-left screen corner stops desktop control. */
+  desktopFailSafe: z.boolean()
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

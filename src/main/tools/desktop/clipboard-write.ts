@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, DESKTOP_LABELS, type DesktopToolServices } from './common'
+
+export function createClipboardWriteTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'clipboard_write',
+    description: 'Put text on the clipboard (replacing what it holds).',
+    category: 'desktop',
+    access: 'write',
+    input: z.object({ text: z.string().max(1_000_000).describe('The text to put on the clipboard') }),
+    grantScope: () => 'any',
+    summary: (args) => args.text.slice(0, 60),
+    preview: (args) => ({ title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }),
+    messages: {
+      en: { ...DESKTOP_LABELS.en, title: 'Put text on the clipboard' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '写入剪贴板' }
+    },
+    run: (args) =>
+      attempt(async () => {
+        await services.desktop.writeClipboard(args.text)
+        return ok(`The clipboard now holds ${[...args.text].length} characters.`)
+      })
+  })
+}

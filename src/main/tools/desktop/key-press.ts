@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, caller, DESKTOP_LABELS, wholeTool, type DesktopToolServices } from './common'
+
+export function createKeyPressTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'key_press',
+    description:
+      'Press a key or a combination, e.g. "enter", "esc", "ctrl+shift+t", "alt+tab", "f5". "mod" means Ctrl on Linux and Windows, Cmd on macOS ("mod+s" saves). ' +
+      'To enter text use type_text.',
+    category: 'desktop',
+    access: 'execute',
+    input: z.object({ keys: z.string().min(1).max(80).describe('The key or combination, joined with +') }),
+    grantScope: wholeTool,
+    summary: (args) => args.keys,
+    preview: (args) => {
+      const parsed = services.desktop.parseCombo(args.keys) // refuses an unknown key before anyone is asked
+      return { title: text('title'), fields: [{ label: text('keys'), value: args.keys, code: true, arg: 'keys' }, { label: text('action'), value: parsed.join(' + ') }] }
+    },
+    messages: {
+      en: { ...DESKTOP_LABELS.en, title: 'Press keys' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '按下按键' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const keys = await services.desktop.pressKeys(caller(ctx), args.keys)
+        return ok(`Pressed ${keys.join(' + ')}.`)
+      })
+  })
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+
+export function createMouseDragTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'mouse_drag',
+    description: 'Press a mouse button at one point, move to another and release (drag), both in the pixels of your last screenshot.',
+    category: 'desktop',
+    access: 'execute',
+    input: z.object({
+      from_x: coordinate('Start X in the last screenshot'),
+      from_y: coordinate('Start Y in the last screenshot'),
+      to_x: coordinate('End X in the last screenshot'),
+      to_y: coordinate('End Y in the last screenshot'),
+      button: MouseButtonInput,
+      duration_ms: z.number().int().min(0).max(30_000).default(300).describe('How long the move takes (default 300 ms)')
+    }),
+    grantScope: wholeTool,
+    summary: (args) => `(${args.from_x}, ${args.from_y}) → (${args.to_x}, ${args.to_y})`,
+    preview: (args, ctx) =>
+      pointerPreview(
+        services,
+        ctx.conversationId,
+        'title',
+        [
+          { label: text('from'), value: `(${args.from_x}, ${args.from_y})` },
+          { label: text('to'), value: `(${args.to_x}, ${args.to_y})` },
+          { label: text('button'), value: args.button }
+        ],
+        [
+          { x: args.from_x, y: args.from_y },
+          { x: args.to_x, y: args.to_y }
+        ]
+      ),
+    messages: {
+      en: { ...DESKTOP_LABELS.en, title: 'Drag with the mouse' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '用鼠标拖动' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const from = { x: args.from_x, y: args.from_y }
+        const to = { x: args.to_x, y: args.to_y }
+        const screenFrom = await services.desktop.screenPoint(ctx.conversationId, from)
+        const screenTo = await services.desktop.screenPoint(ctx.conversationId, to)
+        await services.desktop.drag(caller(ctx), screenFrom, screenTo, args.button, args.duration_ms)
+        return ok(`Dragged ${args.button} from ${describePoint(from, screenFrom)} to ${describePoint(to, screenTo)}.`)
+      })
+  })
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+
+export function createMouseMoveTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'mouse_move',
+    description: 'Move the mouse pointer to a point, in the pixels of your last screenshot (hover).',
+    category: 'desktop',
+    access: 'execute',
+    input: z.object({ x: coordinate('X in the last screenshot'), y: coordinate('Y in the last screenshot') }),
+    grantScope: wholeTool,
+    summary: (args) => `(${args.x}, ${args.y})`,
+    preview: (args, ctx) => pointerPreview(services, ctx.conversationId, 'title', [{ label: text('point'), value: `(${args.x}, ${args.y})` }], [args]),
+    messages: {
+      en: { ...DESKTOP_LABELS.en, title: 'Move the mouse pointer' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '移动鼠标指针' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const screen = await services.desktop.screenPoint(ctx.conversationId, args)
+        await services.desktop.move(caller(ctx), screen)
+        return ok(`Moved the pointer to ${describePoint(args, screen)}.`)
+      })
+  })
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, coordinate, type DesktopToolServices } from './common'
+
+export function createScreenshotTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'screenshot',
+    description:
+      'Take a screenshot of the whole screen, one window (by title) or a region, and see it as an image. ' +
+      'The mouse tools take coordinates in the pixels of the last screenshot you saw, so take one before clicking.',
+    category: 'desktop',
+    access: 'read',
+    input: z.object({
+      window: z.string().min(1).max(200).optional().describe('Title (or part of it) of one window to capture'),
+      region: z
+        .object({ x: coordinate('Left edge, screen pixels'), y: coordinate('Top edge, screen pixels'), width: z.number().int().min(1), height: z.number().int().min(1) })
+        .optional()
+        .describe('A part of the screen, in screen pixels'),
+      max_width: z.number().int().min(320).max(7680).optional().describe('Scale the image down to at most this many pixels wide')
+    }),
+    asksFirst: () => services.settings().screenshotsAsk,
+    summary: (args) => (args.window ? `window "${args.window}"` : args.region ? `region ${args.region.width}×${args.region.height}+${args.region.x}+${args.region.y}` : 'screen'),
+    preview: (args) => ({
+      title: text('title'),
+      fields: [
+        {
+          label: text('what'),
+          value: args.window ?? (args.region ? `${args.region.width}×${args.region.height}+${args.region.x}+${args.region.y}` : ''),
+          display: args.window || args.region ? undefined : text('wholeScreen')
+        }
+      ]
+    }),
+    messages: {
+      en: { title: 'Take a screenshot', what: 'Of', wholeScreen: 'The whole screen' },
+      'zh-CN': { title: '截图', what: '范围', wholeScreen: '整个屏幕' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const target = args.window ? ({ kind: 'window', title: args.window } as const) : args.region ? ({ kind: 'region', rect: args.region } as const) : ({ kind: 'screen' } as const)
+        const shot = await services.desktop.screenshot(ctx.conversationId, target, args.max_width ?? services.settings().screenshotMaxWidth)
+        const of = shot.window ? `the window "${shot.window.title}"` : target.kind === 'region' ? 'a region of the screen' : 'the screen'
+        const scale = Math.round(shot.scale * 1000) / 1000
+        const lines = [
+          `Screenshot of ${of}: ${shot.width}×${shot.height} pixels.`,
+          `It shows the screen area (${shot.area.x}, ${shot.area.y}) to (${shot.area.x + shot.area.width}, ${shot.area.y + shot.area.height}) of a ${shot.screen.width}×${shot.screen.height} screen; scale ${scale} screen pixels per image pixel.`,
+          'Give the mouse tools coordinates in the pixels of this image.'
+        ]
+        return {
+          ...ok(lines.join('\n')),
+          attachments: [{ kind: 'image', mediaType: 'image/png', data: shot.png, name: 'screenshot.png', width: shot.width, height: shot.height }]
+        }
+      })
+  })
+}

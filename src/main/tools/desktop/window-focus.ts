@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, caller, DESKTOP_LABELS, wholeTool, type DesktopToolServices } from './common'
+
+export function createWindowFocusTool(services: DesktopToolServices) {
+  return defineTool({
+    name: 'window_focus',
+    description:
+      'Bring a window to the front and give it the keyboard focus, by its title (exact, or a part that matches exactly one window). ' +
+      'Several matches are an error that lists them.',
+    category: 'desktop',
+    access: 'execute',
+    input: z.object({ title: z.string().min(1).max(200) }),
+    grantScope: wholeTool,
+    summary: (args) => args.title,
+    preview: (args) => ({ title: text('title'), fields: [{ label: text('window'), value: args.title, arg: 'title' }] }),
+    messages: {
+      en: { ...DESKTOP_LABELS.en, title: 'Switch to a window' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '切换到窗口' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const window = await services.desktop.focusWindow(caller(ctx), args.title)
+        return ok(`"${window.title}"${window.app ? ` [${window.app}]` : ''} is now in front with the focus.`)
+      })
+  })
+}
