@@ -25,6 +25,20 @@ export default defineConfig({
           hookTimeout: 120_000,
           benchmark: { include: [] }
         }
+      },
+      {
+        test: {
+          name: 'desktop',
+          // Real X11: Xvfb + openbox (test/helpers/xvfb.ts), real input with xdotool/nut-js.
+          include: ['test/desktop/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // One file at a time: the tests share the screen, the pointer, the keyboard and the clipboard.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          benchmark: { include: [] }
+        }
       }
     ]
   }
