@@ -76,6 +76,11 @@ export class DesktopDriver {
     return (await this.ensure()).hello
   }
 
+  /** The driver process's id while one runs (for diagnostics). */
+  async pid(): Promise<number | undefined> {
+    return this.running ? (await this.running.catch(() => null))?.channel.pid : undefined
+  }
+
   /** Why the last start failed, if it did (for `doctor` and the UI); null after a good start. */
   lastFailure(): string | null {
     return this.lastWhy
@@ -208,31 +213,32 @@ export class DesktopDriver {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     return new Promise((resolve, reject) => {
       let settled = false
-      let killTimer: ReturnType<typeof setTimeout> | undefined
       const finish = (fn: () => void) => {
         if (settled) return
         settled = true
         clearTimeout(deadline)
-        clearTimeout(killTimer)
-        options.signal?.removeEventListener('abort', onAbort)
+        options.signal?.removeEventListener('abort', stopRemote)
         fn()
       }
       // An abort or a deadline asks the driver to stop the operation (it releases what it holds);
-      // one that does not answer within the grace period is hung and killed.
+      // a driver that has not answered the request within the grace period after that is hung, and killed.
+      let stopping = false
       const stopRemote = () => {
-        if (operation.op === 'abort') return
+        if (stopping || operation.op === 'abort') return
+        stopping = true
         channel.send({ id: this.nextId++, deadline: Date.now() + GRACE_MS, operation: { op: 'abort', target: id } })
-        killTimer = setTimeout(() => {
-          if (this.pending.has(id)) channel.kill()
-        }, GRACE_MS)
+        setTimeout(() => {
+          if (this.pending.has(id)) {
+            this.pending.delete(id)
+            channel.kill()
+          }
+        }, GRACE_MS).unref?.()
       }
-      const onAbort = () => stopRemote()
       const deadline = setTimeout(() => {
         stopRemote()
-        this.pending.delete(id)
         finish(() => reject(new DriverOperationError('failed', `the desktop driver did not finish ${operation.op} within ${timeoutMs} ms`)))
       }, timeoutMs)
-      options.signal?.addEventListener('abort', onAbort, { once: true })
+      options.signal?.addEventListener('abort', stopRemote, { once: true })
       this.pending.set(id, {
         op: operation.op,
         resolve: (value) => finish(() => resolve(value)),

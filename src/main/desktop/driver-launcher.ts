@@ -19,6 +19,7 @@ export interface DriverChannel {
   kill(): void
   /** The end of what the process wrote to stderr (for "why did it die"). */
   stderrTail(): string
+  readonly pid?: number
 }
 
 export type DriverLauncher = (options: { entry: string; env: NodeJS.ProcessEnv }) => DriverChannel
@@ -54,7 +55,8 @@ export const forkDriver: DriverLauncher = ({ entry, env }) => {
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     },
-    stderrTail: () => stderr.trim()
+    stderrTail: () => stderr.trim(),
+    pid: child.pid
   }
 }
 

@@ -29,7 +29,8 @@ const utilityProcessDriver: DriverLauncher = ({ entry, env }) => {
     kill: () => {
       if (!exited) child.kill()
     },
-    stderrTail: () => stderr.trim()
+    stderrTail: () => stderr.trim(),
+    pid: child.pid
   }
 }
 
