@@ -58,6 +58,8 @@ interface Running {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
+/** Operations that press keys or buttons (a crash during one may leave them down). */
+const INPUT_OPS = new Set<DriverOp>(['click', 'drag', 'scroll', 'keys', 'type', 'move'])
 /** After a deadline or an abort, how long the driver has to answer before it is killed as hung. */
 const GRACE_MS = 1_500
 
@@ -113,6 +115,15 @@ export class DesktopDriver {
       await this.send(channel, { op: 'release_all' }, { timeoutMs: 2_000 })
     } catch {
       // A driver that is gone holds nothing.
+    }
+  }
+
+  private async recoverInput(): Promise<void> {
+    try {
+      const { channel } = await this.ensure()
+      await this.send(channel, { op: 'release_all', everything: true }, { timeoutMs: 3_000 })
+    } catch {
+      // The display is gone too: nothing is held on it.
     }
   }
 
@@ -179,6 +190,7 @@ export class DesktopDriver {
     })
 
     channel.onExit(({ code, signal }) => {
+      const heldInput = !starting && [...this.pending.values()].some((waiting) => INPUT_OPS.has(waiting.op))
       const how = signal ? `signal ${signal}` : `exit code ${code}`
       const tail = lastLine(channel.stderrTail())
       const why = `the desktop driver ${starting ? 'could not start' : 'stopped'} (${how})${tail ? `: ${tail}` : ''}`
@@ -190,6 +202,9 @@ export class DesktopDriver {
         this.pending.delete(id)
       }
       if (this.running) void this.running.then((running) => running.channel === channel && (this.running = null), () => {})
+      // A driver that died mid-action may leave a button or key down in the window system: a new
+      // one releases every button and modifier at once, instead of the user finding them stuck.
+      if (heldInput) setTimeout(() => void this.recoverInput(), 0)
     })
 
     const hello = await new Promise<HelloResult>((resolve, reject) => {

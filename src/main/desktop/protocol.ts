@@ -43,8 +43,11 @@ export const DriverOperationSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('type'), strokes: z.array(z.array(KeyNameSchema).min(1).max(3)).max(10_000), delayMs: z.number().int().min(0).max(1000) }),
   z.object({ op: z.literal('windows') }),
   z.object({ op: z.literal('focus_window'), id: z.string().min(1).max(40) }),
-  /** Release every key and mouse button the driver may hold. */
-  z.object({ op: z.literal('release_all') }),
+  /**
+   * Release every key and mouse button this driver pressed; with `everything`, also every button and
+   * modifier it did not press (after a driver died holding them, docs/desktop.md "Stopping").
+   */
+  z.object({ op: z.literal('release_all'), everything: z.boolean().optional() }),
   /** Stop the request `target` (a long drag, typing): it answers `aborted` after releasing what it held. */
   z.object({ op: z.literal('abort'), target: z.number().int() }),
   /** While on, a pointer thrown into the top-left corner stops every input operation and is reported. */

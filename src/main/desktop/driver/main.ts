@@ -8,12 +8,10 @@ import { errorMessage } from '../../../shared'
 import { checkDisplay } from '../display'
 import { DriverRequestSchema, type DriverMessage, type DriverOperation, type DriverRequest } from '../protocol'
 import { connectToParent } from './parent-channel'
-import { DesktopOperations, OperationError, type AbortFlag } from './operations'
+import { DesktopOperations, inFailSafeCorner, OperationError, type AbortFlag } from './operations'
 
 const INPUT_OPS = new Set<DriverOperation['op']>(['move', 'click', 'drag', 'scroll', 'keys', 'type', 'focus_window'])
 const FAIL_SAFE_POLL_MS = 40
-/** How close to the top-left corner counts as "thrown into it". */
-const CORNER = 1
 
 const parent = connectToParent()
 const send = (message: DriverMessage): void => parent.send(message)
@@ -44,16 +42,18 @@ function serve(operations: DesktopOperations): void {
     for (const flag of running.values()) flag.reason ??= reason
   }
 
+  const tripped = async (at: { x: number; y: number }): Promise<void> => {
+    if (inCorner) return // once per throw
+    inCorner = true
+    abortAll('fail_safe')
+    await operations.releaseAll()
+    send({ event: 'fail_safe', at })
+  }
   const watchCorner = async (): Promise<void> => {
     const at = await operations.cursor().catch(() => null)
     if (!at) return
-    const corner = at.x <= CORNER && at.y <= CORNER
-    if (corner && !inCorner) {
-      abortAll('fail_safe')
-      await operations.releaseAll()
-      send({ event: 'fail_safe', at })
-    }
-    inCorner = corner
+    if (inFailSafeCorner(at)) await tripped(at)
+    else inCorner = false
   }
 
   const handle = async (request: DriverRequest): Promise<void> => {
@@ -67,6 +67,7 @@ function serve(operations: DesktopOperations): void {
     if (operation.op === 'fail_safe') {
       if (failSafe) clearInterval(failSafe)
       failSafe = operation.enabled ? setInterval(() => void watchCorner(), FAIL_SAFE_POLL_MS) : null
+      operations.failSafe = operation.enabled
       send({ id, ok: true, result: {} })
       return
     }
@@ -80,6 +81,7 @@ function serve(operations: DesktopOperations): void {
       } catch (error) {
         if (operations.holdsInput()) await operations.releaseAll()
         const code = error instanceof OperationError ? error.code : 'failed'
+        if (code === 'fail_safe') await tripped(await operations.cursor().catch(() => ({ x: 0, y: 0 })))
         send({ id, ok: false, error: { code, message: errorMessage(error) } })
       } finally {
         running.delete(id)

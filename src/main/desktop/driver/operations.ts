@@ -27,7 +27,14 @@ export interface AbortFlag {
 const STEP_MS = 10
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** How close to the top-left corner counts as "thrown into it" (docs/desktop.md, "Stopping"). */
+export const FAIL_SAFE_CORNER = 1
+
+export const inFailSafeCorner = (at: Point): boolean => at.x <= FAIL_SAFE_CORNER && at.y <= FAIL_SAFE_CORNER
+
 export class DesktopOperations {
+  /** Set by the message loop: while on, a long operation checks the pointer before each step. */
+  failSafe = false
   private readonly heldKeys = new Set<number>()
   private readonly heldButtons = new Set<number>()
 
@@ -81,7 +88,7 @@ export class DesktopOperations {
       case 'focus_window':
         return this.focusWindow(operation.id)
       case 'release_all':
-        await this.releaseAll()
+        await this.releaseAll(operation.everything ?? false)
         return {}
       case 'abort':
       case 'fail_safe':
@@ -169,6 +176,9 @@ export class DesktopOperations {
     try {
       const steps = Math.max(2, Math.round(operation.durationMs / STEP_MS))
       for (let step = 1; step <= steps; step++) {
+        checkAbort(abort)
+        // The user may throw the pointer into the corner between two of our moves: look before each.
+        if (this.failSafe && inFailSafeCorner(await this.cursor())) abort.reason = 'fail_safe'
         checkAbort(abort)
         const t = step / steps
         await this.setPosition({
@@ -278,8 +288,18 @@ export class DesktopOperations {
     return { focused: String((active as unknown as { windowHandle: number }).windowHandle) === id, title: target.title }
   }
 
-  /** Releases every key and button this driver pressed and has not released (abort, fail-safe, shutdown). */
-  async releaseAll(): Promise<void> {
+  /**
+   * Releases every key and button this driver pressed and has not released (abort, fail-safe,
+   * shutdown); with `everything`, every mouse button and modifier, whoever pressed them.
+   */
+  async releaseAll(everything = false): Promise<void> {
+    if (everything) {
+      const { Button, Key } = this.nut
+      for (const button of [Button.LEFT, Button.MIDDLE, Button.RIGHT]) this.heldButtons.add(button)
+      for (const key of [Key.LeftShift, Key.RightShift, Key.LeftControl, Key.RightControl, Key.LeftAlt, Key.RightAlt, Key.LeftSuper, Key.RightSuper]) {
+        this.heldKeys.add(key)
+      }
+    }
     for (const button of [...this.heldButtons]) await this.release(button).catch(() => {})
     for (const code of [...this.heldKeys]) {
       await this.nut.keyboard.releaseKey(code).catch(() => {})
