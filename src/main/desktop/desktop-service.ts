@@ -6,6 +6,7 @@
 import type { Settings } from '../../shared'
 import type { AppService } from '../app'
 import { ClipboardUnavailableError, systemClipboard, type DesktopClipboard } from './clipboard'
+import { checkDisplay } from './display'
 import { DesktopDriver, DesktopUnavailableError, DriverOperationError } from './driver-host'
 import type { DriverLauncher } from './driver-launcher'
 import { FrameMemory, PointOutsideError, toFramePoint, toScreenPoint, type Frame } from './frames'
@@ -298,6 +299,11 @@ export class DesktopService implements AppService {
   }
 
   private async clipboardCall<T>(action: () => Promise<T>): Promise<T> {
+    if (!this.options.clipboard) {
+      // Under Node the clipboard is the display's: without one, say so as every desktop tool does.
+      const display = checkDisplay(this.options.env ?? process.env, this.platform)
+      if (!display.usable) throw new DesktopUnavailableError(`${display.why}${display.fix ? `; ${display.fix}` : ''}`)
+    }
     try {
       return await action()
     } catch (error) {
