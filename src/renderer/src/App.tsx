@@ -4,6 +4,7 @@ import { ChatView, focusComposer } from './features/chat'
 import { isDialogOpen, isModKey, Notices } from './features/common'
 import { ConnectionBanner } from './features/connection'
 import { Sidebar } from './features/conversations'
+import { DesktopBanner } from './features/desktop'
 import { SettingsPanel } from './features/settings'
 import { useLanguage, useT } from './i18n'
 import { activeRun, cancelActiveRun, newConversation, startApp, useChatStore, useNoticesStore } from './stores'
@@ -40,6 +41,8 @@ export function App() {
 
   return (
     <div className="app">
+      {/* Across the whole window, above the sidebar and any dialog: a run holds the keyboard and mouse. */}
+      <DesktopBanner />
       <Sidebar onOpenSettings={() => setSettingsOpen(true)} />
       <div className="main">
         <ConnectionBanner />

@@ -86,12 +86,13 @@ export const en = {
   'attachment.loading': 'Loading image…',
   'attachment.gone': 'This image is no longer available (its conversation may have been deleted).',
   'attachment.loadFailed': 'Could not load this image: {message}',
-  'attachment.open': 'Click to view full size',
   'attachment.image': 'Image from {tool}',
   'attachment.unnamed': 'Unnamed file',
   'attachment.fileTitle': 'A file the tool returned (not shown here)',
-  'image.viewerTitle': 'Image',
+  'image.enlarge': 'Enlarge image',
   'image.close': 'Close',
+  'image.actualSize': 'Actual size',
+  'image.fitToWindow': 'Fit to window',
 
   'size.B': '{n} B',
   'size.KB': '{n} KB',
@@ -142,7 +143,6 @@ export const en = {
   'approval.alwaysBlocked': 'Always allow is not available: {reason}',
   'approval.alwaysUnavailable': 'Always allow is not available for this call.',
   'approval.imageAlt': 'Preview image',
-  'approval.imageOpen': 'Click to view full size',
   'always.single-only':
     'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.',
   'always.runs-other-code': '"{program}" runs other code, so it is never allowed always.',
@@ -161,6 +161,7 @@ export const en = {
   'settings.section.model': 'Model',
   'settings.section.safety': 'Safety',
   'settings.section.general': 'General',
+  'settings.section.desktop': 'Desktop control',
   'settings.provider': 'Provider',
   'settings.model': 'Model',
   'settings.modelHint': 'For example gpt-4.1, claude-sonnet-4-5 or qwen2.5-coder.',
@@ -192,6 +193,19 @@ export const en = {
   'imageInput.auto': 'Auto',
   'imageInput.on': 'Always send',
   'imageInput.off': 'Never send (a text note instead)',
+  'settings.screenshotMaxWidth': 'Screenshot width for the model (pixels)',
+  'settings.screenshotMaxWidthHint':
+    'Screenshots are scaled down to at most this width before the model sees them (320–7680). Smaller is faster and cheaper; larger shows more detail.',
+  'settings.screenshotsAsk': 'Ask before screenshots',
+  'settings.screenshotsAskHint':
+    'In supervised mode screenshots only read the screen and run without asking. Turn this on to approve each one.',
+  'settings.desktopStopShortcut': 'Stop shortcut',
+  'settings.desktopStopShortcutHint':
+    'Stops desktop control at once, even from another app, while DeskClaw controls the keyboard and mouse. Modifiers (Ctrl, Alt, Shift, Cmd, CmdOrCtrl) and one key, joined by +.',
+  'settings.desktopFailSafe': 'Stop when the pointer is thrown into the top-left corner',
+  'settings.desktopFailSafeHint':
+    'Pushing the mouse hard into the top-left corner of the screen stops desktop control — a way out if the shortcut does not work.',
+  'settings.invalidShortcut': '“{value}” is not a shortcut. Write modifiers and one key joined by +, e.g. Ctrl+Alt+Escape.',
   'settings.language': 'Language',
   'settings.maxIterations': 'Max steps per message',
   'settings.maxIterationsHint': 'Model steps before DeskClaw stops and hands back (1–100).',
@@ -222,6 +236,13 @@ export const en = {
   'connection.retry': 'Retry now',
 
   'notice.dismiss': 'Dismiss',
+
+  'desktop.banner': 'DeskClaw is controlling your desktop — press {shortcut} to stop',
+  'desktop.shortcutWindowOnly': 'The shortcut works only while this window has focus.',
+  'desktop.stop': 'Stop',
+  'desktop.stopTitle': 'Stop desktop control now and release every key and button',
+  'desktop.stopping': 'Stopping…',
+  'desktop.stopFailed': 'Could not stop desktop control: {message}',
 
   'error.VALIDATION_FAILED': 'Invalid input',
   'error.NOT_FOUND': 'Not found',

@@ -7,6 +7,7 @@ import { getConnectionMonitor, getDeskclawApi } from '../bridge'
 import { useApprovalsStore } from './approvals'
 import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
+import { useDesktopStore } from './desktop'
 import { activeRun } from './reducers'
 import { useSettingsStore } from './settings'
 import { useToolsStore } from './tools'
@@ -23,9 +24,13 @@ function routeEvent(event: BridgeEvent): void {
       break
     case 'settings_changed':
       useSettingsStore.getState().applyRemote(event.settings)
+      useDesktopStore.getState().applySettings(event.settings)
       break
     case 'tools_changed':
       void useToolsStore.getState().load()
+      break
+    case 'desktop_control':
+      useDesktopStore.getState().apply(event.control)
       break
   }
 }
@@ -35,6 +40,8 @@ async function loadAll(initial: boolean): Promise<void> {
   const approvals = useApprovalsStore.getState().load()
   // Approvals and previews are shown through the tool catalogue (their titles and labels are its keys).
   const tools = useToolsStore.getState().load()
+  // Whether a run holds the keyboard and mouse (the banner, and its Stop).
+  const desktop = useDesktopStore.getState().load()
   const conversations = await useConversationsStore.getState().load()
   if (initial) {
     const remembered = rememberedConversation()
@@ -49,7 +56,7 @@ async function loadAll(initial: boolean): Promise<void> {
       await useChatStore.getState().refresh()
     }
   }
-  await Promise.all([settings, approvals, tools])
+  await Promise.all([settings, approvals, tools, desktop])
 }
 
 /** Subscribes to events and loads the first state; returns a stop function (React StrictMode-safe). */

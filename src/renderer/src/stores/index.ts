@@ -2,6 +2,7 @@
 export { type ApprovalResponse, useApprovalsStore } from './approvals'
 export { useChatStore } from './chat'
 export { useConversationsStore } from './conversations'
+export { useDesktopStore } from './desktop'
 export { useNoticesStore, type Notice } from './notices'
 export { useSettingsStore } from './settings'
 export { useToolsStore } from './tools'

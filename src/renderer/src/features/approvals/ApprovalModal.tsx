@@ -4,7 +4,7 @@ import type { PendingApproval } from '../../../../shared/bridge'
 import type { RiskFinding, Verdict } from '../../../../shared/risk'
 import { useT } from '../../i18n'
 import { attachmentDataUrl, useApprovalsStore, useConversationsStore, useNoticesStore, useToolsStore } from '../../stores'
-import { AlertIcon, CheckIcon, Dialog, ImageViewer, isMac, isModKey, ShieldIcon, useNow } from '../common'
+import { AlertIcon, CheckIcon, Dialog, isMac, isModKey, ShieldIcon, useNow, ZoomableImage } from '../common'
 import { alwaysRuleText, highlightField } from './highlight'
 
 /** Keys and clicks are ignored this long after a question appears: a keystroke meant for the composer must not answer it. */
@@ -114,21 +114,13 @@ function PreviewField({
   )
 }
 
-/** The preview's image (what is about to happen, e.g. a screenshot), scaled to the dialog; full size on click. */
+/** The preview's image (what is about to happen, e.g. a screenshot), scaled to the dialog; enlarged on click. */
 function PreviewImage({ tool, image }: { tool: string; image: NonNullable<ApprovalPreview['image']> }) {
   const t = useT()
-  const [open, setOpen] = useState(false)
   const src = attachmentDataUrl(image.mediaType, image.data)
   if (!src) return null
   const alt = image.alt ? t.toolText(tool, image.alt) : t('approval.imageAlt')
-  return (
-    <>
-      <button type="button" className="approval-image" title={t('approval.imageOpen')} onClick={() => setOpen(true)}>
-        <img src={src} alt={alt} data-testid="approval-image" />
-      </button>
-      {open && <ImageViewer src={src} alt={alt} title={alt} onClose={() => setOpen(false)} />}
-    </>
-  )
+  return <ZoomableImage src={src} alt={alt} className="approval-image" testId="approval-image" />
 }
 
 function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queued: number }) {

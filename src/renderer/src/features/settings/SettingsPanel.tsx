@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import type { Autonomy, ImageInput, Language, ProviderKind, RuntimeChoice, Settings } from '../../../../shared/bridge'
 import { languages, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
-import { Dialog, XIcon } from '../common'
+import { Dialog, isMac, XIcon } from '../common'
+import { parseAccelerator } from '../desktop'
 
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
 const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
@@ -23,6 +24,10 @@ interface Draft {
   dockerImage: string
   allowedEnv: string
   imageInput: ImageInput
+  screenshotMaxWidth: string
+  screenshotsAsk: boolean
+  desktopStopShortcut: string
+  desktopFailSafe: boolean
 }
 
 function toDraft(settings: Settings): Draft {
@@ -39,7 +44,11 @@ function toDraft(settings: Settings): Draft {
     runtime: settings.runtime,
     dockerImage: settings.dockerImage,
     allowedEnv: settings.allowedEnv.join(', '),
-    imageInput: settings.imageInput
+    imageInput: settings.imageInput,
+    screenshotMaxWidth: String(settings.screenshotMaxWidth),
+    screenshotsAsk: settings.screenshotsAsk,
+    desktopStopShortcut: settings.desktopStopShortcut,
+    desktopFailSafe: settings.desktopFailSafe
   }
 }
 
@@ -47,6 +56,41 @@ function parseInteger(text: string, min: number, max: number): number | null {
   if (!/^\s*\d+\s*$/.test(text)) return null
   const value = Number(text)
   return value >= min && value <= max ? value : null
+}
+
+/** A checkbox with its label beside it and its hint below. */
+function CheckField({
+  label,
+  hint,
+  checked,
+  testId,
+  onChange
+}: {
+  label: string
+  hint: string
+  checked: boolean
+  testId: string
+  onChange(checked: boolean): void
+}) {
+  const id = useId()
+  return (
+    <div className="field check-field">
+      <label className="check-label" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          data-testid={testId}
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span className="field-label">{label}</span>
+      </label>
+      <div id={`${id}-hint`} className="field-hint">
+        {hint}
+      </div>
+    </div>
+  )
 }
 
 function Field({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
@@ -88,6 +132,20 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       setError(t('settings.invalidInteger', { field: t('settings.approvalTimeout'), min: 1, max: 86400 }))
       return
     }
+    const screenshotMaxWidth = parseInteger(draft.screenshotMaxWidth, 320, 7680)
+    if (screenshotMaxWidth === null) {
+      setError(t('settings.invalidInteger', { field: t('settings.screenshotMaxWidth'), min: 320, max: 7680 }))
+      return
+    }
+    const desktopStopShortcut = draft.desktopStopShortcut.trim()
+    // Checked only when changed: a saved value this parser does not know is main's to judge.
+    if (
+      desktopStopShortcut !== settings.desktopStopShortcut &&
+      (desktopStopShortcut.length > 60 || !parseAccelerator(desktopStopShortcut, isMac))
+    ) {
+      setError(t('settings.invalidShortcut', { value: desktopStopShortcut }))
+      return
+    }
     const allowedEnv = draft.allowedEnv
       .split(/[\s,]+/)
       .map((name) => name.trim())
@@ -110,7 +168,11 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       runtime: draft.runtime,
       dockerImage: draft.dockerImage.trim() || settings.dockerImage,
       allowedEnv,
-      imageInput: draft.imageInput
+      imageInput: draft.imageInput,
+      screenshotMaxWidth,
+      screenshotsAsk: draft.screenshotsAsk,
+      desktopStopShortcut,
+      desktopFailSafe: draft.desktopFailSafe
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -293,6 +355,60 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               />
             </Field>
           </div>
+        </section>
+
+        <section>
+          <h3>{t('settings.section.desktop')}</h3>
+          <div className="field-row">
+            <Field
+              label={t('settings.screenshotMaxWidth')}
+              hint={t('settings.screenshotMaxWidthHint')}
+              htmlFor={`${id}-shot-width`}
+            >
+              <input
+                id={`${id}-shot-width`}
+                className="text-input"
+                data-testid="settings-screenshot-max-width"
+                type="number"
+                min={320}
+                max={7680}
+                step={1}
+                value={draft.screenshotMaxWidth}
+                onChange={(event) => set('screenshotMaxWidth', event.target.value)}
+              />
+            </Field>
+            <Field
+              label={t('settings.desktopStopShortcut')}
+              hint={t('settings.desktopStopShortcutHint')}
+              htmlFor={`${id}-stop-shortcut`}
+            >
+              <input
+                id={`${id}-stop-shortcut`}
+                className="text-input mono"
+                data-testid="settings-desktop-stop-shortcut"
+                value={draft.desktopStopShortcut}
+                maxLength={60}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="Ctrl+Alt+Escape"
+                onChange={(event) => set('desktopStopShortcut', event.target.value)}
+              />
+            </Field>
+          </div>
+          <CheckField
+            label={t('settings.screenshotsAsk')}
+            hint={t('settings.screenshotsAskHint')}
+            testId="settings-screenshots-ask"
+            checked={draft.screenshotsAsk}
+            onChange={(checked) => set('screenshotsAsk', checked)}
+          />
+          <CheckField
+            label={t('settings.desktopFailSafe')}
+            hint={t('settings.desktopFailSafeHint')}
+            testId="settings-desktop-fail-safe"
+            checked={draft.desktopFailSafe}
+            onChange={(checked) => set('desktopFailSafe', checked)}
+          />
         </section>
 
         <section>

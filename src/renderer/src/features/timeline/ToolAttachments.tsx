@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { ToolAttachmentRef } from '../../../../shared/agent-events'
 import { useT } from '../../i18n'
 import { isShownImageType, useAttachmentsStore } from '../../stores'
-import { AlertIcon, FileIcon, ImageViewer, Spinner } from '../common'
+import { AlertIcon, FileIcon, Spinner, ZoomableImage } from '../common'
 
-/** One image a tool returned: fetched once by id (the store keeps it), shown scaled, full size on click. */
+/** One image a tool returned: fetched once by id (the store keeps it), shown scaled, enlarged on click. */
 function AttachmentImage({ attachment, tool }: { attachment: ToolAttachmentRef; tool: string }) {
   const t = useT()
   const entry = useAttachmentsStore((s) => s.entries[attachment.id])
   const ensure = useAttachmentsStore((s) => s.ensure)
   const retry = useAttachmentsStore((s) => s.retry)
-  const [open, setOpen] = useState(false)
 
   useEffect(() => {
     if (!entry) ensure(attachment.id)
@@ -53,19 +52,15 @@ function AttachmentImage({ attachment, tool }: { attachment: ToolAttachmentRef; 
   }
 
   return (
-    <>
-      <button type="button" className="attachment-thumb" title={t('attachment.open')} onClick={() => setOpen(true)}>
-        <img
-          src={entry.url}
-          alt={label}
-          width={attachment.width}
-          height={attachment.height}
-          data-testid="tool-attachment-image"
-          data-attachment-id={attachment.id}
-        />
-      </button>
-      {open && <ImageViewer src={entry.url} alt={label} title={label} onClose={() => setOpen(false)} />}
-    </>
+    <ZoomableImage
+      src={entry.url}
+      alt={label}
+      className="attachment-thumb"
+      testId="tool-attachment-image"
+      width={attachment.width}
+      height={attachment.height}
+      data={{ 'data-attachment-id': attachment.id }}
+    />
   )
 }
 
