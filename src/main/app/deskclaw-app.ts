@@ -170,6 +170,7 @@ export class DeskclawApp {
     this.settingsCache = next
     void this.services.settingsChanged(next, patch)
     this.events.publish({ kind: 'settings_changed', settings: next })
+    if (patch.desktopStopShortcut !== undefined) this.events.publish({ kind: 'desktop_control', control: this.desktopControl() })
     return next
   }
 

@@ -253,7 +253,11 @@ export class DesktopService implements AppService {
   /** Stops desktop control now: the holding run is cancelled and every held key and button released. */
   stop(reason: StopReason): LeaseHolder | null {
     const holder = this.lease.current()
-    if (holder) this.options.cancelRun?.(holder.runId)
+    if (holder) {
+      this.options.cancelRun?.(holder.runId)
+      // Its signal is aborted, so it cannot act again; the banner goes at once, not when the run has wound down.
+      this.lease.release(holder.runId)
+    }
     void this.driver.releaseAll()
     for (const listener of this.stopListeners) listener(reason, holder)
     return holder

@@ -1,5 +1,6 @@
 /** Settings over the bridge: autonomy, provider, language, runtime, the Settings shape, and settings.* calls. */
 import { z } from 'zod'
+import { parseAccelerator } from '../accelerator'
 import { defineCall } from './define-call'
 
 export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
@@ -44,7 +45,11 @@ export const SettingsSchema = z.object({
   /** Screenshots are reads and run without asking in supervised mode, unless this is on. */
   screenshotsAsk: z.boolean(),
   /** The global shortcut that stops desktop control (an Electron accelerator, e.g. Ctrl+Alt+Escape). */
-  desktopStopShortcut: z.string().min(1).max(60),
+  desktopStopShortcut: z
+    .string()
+    .min(1)
+    .max(60)
+    .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. Ctrl+Alt+Escape)'),
   /** Throwing the pointer into the top-left screen corner stops desktop control. */
   desktopFailSafe: z.boolean()
 })

@@ -6,7 +6,7 @@ import {
   matchesAccelerator,
   parseAccelerator,
   shortcutLabel
-} from '../../../src/renderer/src/features/desktop/accelerator'
+} from '../../../src/shared/accelerator'
 
 const press = (key: string, code: string, mods: Partial<Omit<KeyEventLike, 'key' | 'code'>> = {}): KeyEventLike => ({
   key,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useT } from '../../i18n'
 import { useDesktopStore, useNoticesStore } from '../../stores'
 import { isMac, StopIcon } from '../common'
-import { matchesAccelerator, parseAccelerator, shortcutLabel } from './accelerator'
+import { matchesAccelerator, parseAccelerator, shortcutLabel } from '../../../../shared/accelerator'
 
 /** Stands in for the shortcut while the sentence is translated, so it can be shown as a key. */
 const SHORTCUT_SLOT = '\u0000'

@@ -3,6 +3,7 @@
  * matched against a DOM keydown, and written for people ("Ctrl+Alt+Esc", "⌃⌥⎋"). The desktop stop
  * shortcut is a global shortcut in the Electron app; in the page (and in the web host, which has
  * no global shortcut) the renderer matches it itself. Pure: no DOM, no React, the platform passed in.
+ * Shared so that main refuses to save a shortcut the renderer could not match (docs/desktop.md).
  */
 
 export interface Accelerator {
