@@ -20,10 +20,12 @@ export interface UiSession {
 export async function startUiSession(
   script: ScriptStep[],
   overrides: Partial<Settings> = {},
-  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources'> = {}
+  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources'> = {},
+  /** The app's environment (a test display's DISPLAY for the desktop tools). */
+  env: NodeJS.ProcessEnv = {}
 ): Promise<UiSession> {
   const server = await startScriptedOpenAI(script)
-  const temp = createTempApp(server.url, overrides, {}, config)
+  const temp = createTempApp(server.url, overrides, env, config)
   const host = await startWebHost({ app: temp.app, rendererDir })
   const { browser, page } = await openBrowser()
   return {

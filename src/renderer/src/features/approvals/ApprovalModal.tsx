@@ -214,7 +214,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
       testId="approval-modal"
       onKeyDown={onKeyDown}
     >
-      <div className="approval-head" data-approval-id={approval.approvalId}>
+      <div className="approval-head" data-approval-id={approval.approvalId} data-tool={approval.tool}>
         <span className="approval-icon">
           <ShieldIcon size={18} />
         </span>
