@@ -4,6 +4,7 @@ import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
 import { openProbeWindow, type ProbeWindow } from '../helpers/probe-window'
 import { createTempApp, runPrompt, type TempApp } from '../helpers/temp-app'
+import { heldButtons } from '../helpers/x-tools'
 import { requireXServer, startDisplay, type TestDisplay } from '../helpers/xvfb'
 
 // A run driven by a scripted model against a real display: what asks and what does not (docs/desktop.md, "What asks").
@@ -99,5 +100,30 @@ describe.skipIf(!available)('desktop tools in an agent run', () => {
     expect(results).toEqual({ screenshot: 'completed', mouse_click: 'denied', type_text: 'denied' })
     expect(of(second.events, 'approval_requested')).toHaveLength(0)
     expect(probe.events.slice(before).some((e) => e.event === 'press')).toBe(false)
+  })
+
+  it('the stop shortcut (and the banner\'s Stop) cancels the controlling run mid-drag and releases the button', async () => {
+    const { client } = probe.ready
+    const app = await setup(
+      [{ toolCalls: [{ name: 'mouse_drag', args: { from_x: client.x + 20, from_y: client.y + 20, to_x: client.x + 500, to_y: client.y + 300, duration_ms: 20_000 } }] }, { text: 'never' }],
+      { autonomy: 'full' }
+    )
+    const controls: Array<string | null> = []
+    app.app.events.subscribe((event) => {
+      if (event.kind === 'desktop_control') controls.push(event.control.holder?.runId ?? null)
+    })
+    const conversationId = app.app.store.createConversation().id
+    const { runId } = app.app.agent.send(conversationId, 'drag slowly')
+    while (!(await heldButtons(display)).includes(1)) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(app.app.desktopControl().holder?.runId).toBe(runId)
+
+    // What the global shortcut calls in the Electron shell, and desktop.stop over the bridge.
+    expect(app.app.desktop.stop('shortcut')?.runId).toBe(runId)
+    const outcome = await app.app.agent.wait(runId)
+    expect(outcome.status === 'completed' && outcome.stopReason).toBe('cancelled')
+    expect(await heldButtons(display)).toEqual([])
+    expect(controls).toEqual([runId, null])
+    const drag = of(app.events, 'tool_call_completed').find((e) => e.tool === 'mouse_drag')
+    expect(drag?.output).toMatch(/stopped/)
   })
 })
