@@ -2,7 +2,6 @@
  * The last screenshot with the points of a click or drag marked, for the approval question
  * (docs/desktop.md, "What asks"): the user sees where the pointer will go before it goes there.
  */
-import sharp from 'sharp'
 import type { Point } from './protocol'
 
 /** Approvals travel as events and are stored: a JPEG at most this wide is plenty to see a marker on. */
@@ -17,6 +16,8 @@ export interface MarkedImage {
 
 /** Marks `points` (pixels of `png`) with rings and cross-hairs; a drag's two points are joined by an arrow line. */
 export async function markPoint(png: Uint8Array, points: Point[]): Promise<MarkedImage> {
+  // Loaded on first use: the app must start even where the image library cannot load.
+  const { default: sharp } = await import('sharp')
   const image = sharp(png)
   const meta = await image.metadata()
   const width = meta.width ?? 1

@@ -83,6 +83,12 @@ export async function pointerPreview(
   if (conversationId) for (const point of points) await services.desktop.screenPoint(conversationId, point)
   const preview: ApprovalPreview = { title: text(title), fields }
   if (!frame) return { ...preview, fields: [...fields, { label: text('note'), value: '', display: text('noScreenshot') }] }
-  const marked = await markPoint(frame.png, points)
-  return { ...preview, image: { mediaType: marked.mediaType, data: marked.data, alt: text('marked') } }
+  try {
+    const marked = await markPoint(frame.png, points)
+    return { ...preview, image: { mediaType: marked.mediaType, data: marked.data, alt: text('marked') } }
+  } catch (error) {
+    // The question is still asked, with the coordinates, when the picture cannot be drawn.
+    console.warn(`[deskclaw] could not mark the screenshot for an approval: ${errorMessage(error)}`)
+    return preview
+  }
 }
