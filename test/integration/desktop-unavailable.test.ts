@@ -25,11 +25,12 @@ const DESKTOP_CALLS: Array<{ name: string; args: Record<string, unknown> }> = [
 const completed = (events: AgentEvent[]) => events.filter((e): e is Extract<AgentEvent, { type: 'tool_call_completed' }> => e.type === 'tool_call_completed')
 
 describe('desktop without a display', () => {
-  for (const [label, env] of [
-    ['no DISPLAY', {}],
-    ['Wayland without X', { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland' }]
+  for (const [label, env, autonomy] of [
+    ['no DISPLAY', {}, 'full'],
+    ['no DISPLAY', {}, 'supervised'],
+    ['Wayland without X', { WAYLAND_DISPLAY: 'wayland-0', XDG_SESSION_TYPE: 'wayland' }, 'supervised']
   ] as const) {
-    it(`every desktop tool answers "desktop unavailable: …" (${label}), and the file tools still work`, async () => {
+    it(`every desktop tool answers "desktop unavailable: …" (${label}, ${autonomy}) without asking, and the file tools still work`, async () => {
       const server = await startScriptedOpenAI([
         { toolCalls: DESKTOP_CALLS.map((c, i) => ({ ...c, id: `d${i}` })) },
         { toolCalls: [{ name: 'file_write', args: { path: 'after.txt', content: 'still here' }, id: 'f1' }] },
@@ -37,7 +38,8 @@ describe('desktop without a display', () => {
       ])
       let temp: TempApp | undefined
       try {
-        temp = createTempApp(server.url, { autonomy: 'full' }, { ...env })
+        temp = createTempApp(server.url, { autonomy }, { ...env })
+        temp.setApprover('allow_once')
         const { outcome, events } = await runPrompt(temp, 'use the desktop')
         expect(outcome.status).toBe('completed')
         const results = completed(events)
@@ -50,6 +52,8 @@ describe('desktop without a display', () => {
           )
           expect(result!.output, call.name).not.toMatch(/\n\s+at /)
         }
+        // Nobody is asked to approve an action on a desktop that is not there; the file write still asks.
+        expect(events.filter((e) => e.type === 'approval_requested').map((e) => (e as { tool: string }).tool)).toEqual(autonomy === 'full' ? [] : ['file_write'])
         const write = results.find((r) => r.tool === 'file_write')
         expect(write?.isError).toBe(false)
         expect(temp.app.desktop.controlling()).toBeNull()

@@ -85,6 +85,20 @@ export class DesktopService implements AppService {
     })
   }
 
+  /**
+   * Throws "desktop unavailable: …" when the desktop cannot be used (starting the driver if it is
+   * not running). Input tools call it in their previews, so nobody is asked to approve an action
+   * that cannot happen.
+   */
+  async ready(): Promise<void> {
+    await this.call(() => this.driver.hello())
+  }
+
+  /** The same for the clipboard tools: under Node the clipboard needs the display. */
+  clipboardReady(): void {
+    this.checkClipboardDisplay()
+  }
+
   // ---- reads ----
 
   async screenshot(conversationId: string | null, target: ScreenshotTarget, maxWidth = this.options.settings().screenshotMaxWidth): Promise<Screenshot> {
@@ -297,17 +311,20 @@ export class DesktopService implements AppService {
     }
   }
 
+  private checkClipboardDisplay(): void {
+    if (this.options.clipboard) return
+    // Under Node the clipboard is the display's: without one, say so as every desktop tool does.
+    const display = checkDisplay(this.options.env ?? process.env, this.platform)
+    if (!display.usable) throw new DesktopUnavailableError(`${display.why}${display.fix ? `; ${display.fix}` : ''}`)
+  }
+
   private clipboard(): DesktopClipboard {
     if (this.options.clipboard) return this.options.clipboard()
     return (this.clipboardCache ??= systemClipboard(this.options.env ?? process.env, this.platform))
   }
 
   private async clipboardCall<T>(action: () => Promise<T>): Promise<T> {
-    if (!this.options.clipboard) {
-      // Under Node the clipboard is the display's: without one, say so as every desktop tool does.
-      const display = checkDisplay(this.options.env ?? process.env, this.platform)
-      if (!display.usable) throw new DesktopUnavailableError(`${display.why}${display.fix ? `; ${display.fix}` : ''}`)
-    }
+    this.checkClipboardDisplay()
     try {
       return await action()
     } catch (error) {

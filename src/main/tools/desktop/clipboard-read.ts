@@ -13,7 +13,10 @@ export function createClipboardReadTool(services: DesktopToolServices) {
     asksFirst: () => true,
     grantScope: () => 'any',
     summary: () => '',
-    preview: () => ({ title: text('title'), fields: [] }),
+    preview: () => {
+      services.desktop.clipboardReady()
+      return { title: text('title'), fields: [] }
+    },
     messages: { en: { title: 'Read the clipboard' }, 'zh-CN': { title: '读取剪贴板' } },
     run: () =>
       attempt(async () => {

@@ -11,7 +11,10 @@ export function createClipboardWriteTool(services: DesktopToolServices) {
     input: z.object({ text: z.string().max(1_000_000).describe('The text to put on the clipboard') }),
     grantScope: () => 'any',
     summary: (args) => args.text.slice(0, 60),
-    preview: (args) => ({ title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }),
+    preview: (args) => {
+      services.desktop.clipboardReady()
+      return { title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }
+    },
     messages: {
       en: { ...DESKTOP_LABELS.en, title: 'Put text on the clipboard' },
       'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '写入剪贴板' }

@@ -80,6 +80,7 @@ export async function pointerPreview(
   points: Point[]
 ): Promise<ApprovalPreview> {
   const frame = conversationId ? services.desktop.lastFrame(conversationId) : undefined
+  await services.desktop.ready()
   if (conversationId) for (const point of points) await services.desktop.screenPoint(conversationId, point)
   const preview: ApprovalPreview = { title: text(title), fields }
   if (!frame) return { ...preview, fields: [...fields, { label: text('note'), value: '', display: text('noScreenshot') }] }

@@ -13,8 +13,9 @@ export function createKeyPressTool(services: DesktopToolServices) {
     input: z.object({ keys: z.string().min(1).max(80).describe('The key or combination, joined with +') }),
     grantScope: wholeTool,
     summary: (args) => args.keys,
-    preview: (args) => {
+    preview: async (args) => {
       const parsed = services.desktop.parseCombo(args.keys) // refuses an unknown key before anyone is asked
+      await services.desktop.ready()
       return { title: text('title'), fields: [{ label: text('keys'), value: args.keys, code: true, arg: 'keys' }, { label: text('action'), value: parsed.join(' + ') }] }
     },
     messages: {

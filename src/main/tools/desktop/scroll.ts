@@ -16,7 +16,8 @@ export function createScrollTool(services: DesktopToolServices) {
     }),
     grantScope: wholeTool,
     summary: (args) => `${args.direction} ×${args.amount}${args.x !== undefined && args.y !== undefined ? ` at (${args.x}, ${args.y})` : ''}`,
-    preview: (args, ctx) => {
+    preview: async (args, ctx) => {
+      await services.desktop.ready()
       const fields = [{ label: text('action'), value: `${args.direction} ×${args.amount}`, display: text(`scroll_${args.direction}`, { amount: args.amount }) }]
       if (args.x === undefined || args.y === undefined) return { title: text('title'), fields }
       return pointerPreview(services, ctx.conversationId, 'title', [...fields, { label: text('point'), value: `(${args.x}, ${args.y})` }], [{ x: args.x, y: args.y }])

@@ -16,7 +16,10 @@ export function createTypeTextTool(services: DesktopToolServices) {
     }),
     grantScope: wholeTool,
     summary: (args) => args.text.slice(0, 60),
-    preview: (args) => ({ title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }),
+    preview: async (args) => {
+      await services.desktop.ready() // nobody is asked to approve typing into a desktop that is not there
+      return { title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }
+    },
     messages: {
       en: { ...DESKTOP_LABELS.en, title: 'Type text' },
       'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '输入文字' }

@@ -13,7 +13,10 @@ export function createWindowFocusTool(services: DesktopToolServices) {
     input: z.object({ title: z.string().min(1).max(200) }),
     grantScope: wholeTool,
     summary: (args) => args.title,
-    preview: (args) => ({ title: text('title'), fields: [{ label: text('window'), value: args.title, arg: 'title' }] }),
+    preview: async (args) => {
+      await services.desktop.ready()
+      return { title: text('title'), fields: [{ label: text('window'), value: args.title, arg: 'title' }] }
+    },
     messages: {
       en: { ...DESKTOP_LABELS.en, title: 'Switch to a window' },
       'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '切换到窗口' }
