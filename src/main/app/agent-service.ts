@@ -39,7 +39,8 @@ export class AgentService implements AppService {
   /** Starts a run and returns at once; progress arrives as events. */
   send(conversationId: string, text: string): { runId: string } {
     const { store } = this.deps
-    if (!store.getConversation(conversationId)) {
+    const conversation = store.getConversation(conversationId)
+    if (!conversation) {
       throw new AppError('NOT_FOUND', `Conversation ${conversationId} does not exist.`)
     }
     for (const run of this.active.values()) {
@@ -56,7 +57,9 @@ export class AgentService implements AppService {
       apiKeyEnv: apiKeyEnvFor(settings)
     }
     const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
-    mkdirSync(settings.workspace, { recursive: true })
+    // A conversation started in another folder (the palette's workspace picker) keeps working there.
+    const workspace = conversation.conversation.workspace ?? settings.workspace
+    mkdirSync(workspace, { recursive: true })
 
     const runId = newId('run')
     const history = store.loadModelMessages(conversationId) as ModelMessage[]
@@ -69,7 +72,7 @@ export class AgentService implements AppService {
       grants: this.deps.grants,
       saveAlwaysRule: this.deps.saveAlwaysRule,
       autonomy: settings.autonomy,
-      workspace: settings.workspace,
+      workspace,
       unsandboxed: () => this.deps.unsandboxed?.() ?? false,
       commandShell: () => this.deps.commandShell?.() ?? 'sh',
       outputLimits: DEFAULT_OUTPUT_LIMITS,
@@ -82,7 +85,7 @@ export class AgentService implements AppService {
         modelLabel: `${settings.provider}:${settings.model}`,
         registry: this.deps.registry,
         runner,
-        systemPrompt: buildSystemPrompt(settings.workspace),
+        systemPrompt: buildSystemPrompt(workspace),
         maxIterations: settings.maxIterations,
         maxRetries: MODEL_MAX_RETRIES,
         acceptsImages: modelAcceptsImages(settings),

@@ -153,6 +153,11 @@ export class DeskclawApp {
     return this.settingsCache
   }
 
+  /** Folders recently worked in, most recent first: the settings' workspace, then conversations' own (at most 8). */
+  recentWorkspaces(): string[] {
+    return [...new Set([this.settingsCache.workspace, ...this.store.recentWorkspaces(8)])].slice(0, 8)
+  }
+
   /** Who controls the keyboard and mouse, and how to stop it (the banner). */
   desktopControl(): DesktopControl {
     return {

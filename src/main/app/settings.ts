@@ -7,6 +7,8 @@ import { DEFAULT_BASE_URLS } from '../providers'
 import { DEFAULT_SANDBOX_IMAGE } from '../runtime'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60_000
+/** Opens the quick-command palette from anywhere (docs/architecture.md, "The palette"). */
+export const DEFAULT_PALETTE_SHORTCUT = 'CommandOrControl+Shift+Space'
 
 export function defaultSettings(): Settings {
   return {
@@ -26,7 +28,8 @@ export function defaultSettings(): Settings {
     screenshotMaxWidth: DEFAULT_SCREENSHOT_MAX_WIDTH,
     screenshotsAsk: false,
     desktopStopShortcut: DEFAULT_STOP_SHORTCUT,
-    desktopFailSafe: true
+    desktopFailSafe: true,
+    paletteShortcut: DEFAULT_PALETTE_SHORTCUT
   }
 }
 

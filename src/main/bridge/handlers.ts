@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path'
 import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
 import { APP_VERSION, type DeskclawApp } from '../app'
 
@@ -16,8 +17,11 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       workspace: app.settings().workspace
     }),
     'conversations.list': () => store.listConversations(),
-    'conversations.create': ({ title }) => {
-      const conversation = store.createConversation(title)
+    'conversations.create': ({ title, workspace }) => {
+      if (workspace !== undefined && !isAbsolute(workspace)) {
+        throw new AppError('VALIDATION_FAILED', `A workspace must be an absolute folder (got "${workspace}").`)
+      }
+      const conversation = store.createConversation(title, workspace === undefined ? undefined : resolve(workspace))
       changed()
       return conversation
     },
@@ -46,6 +50,12 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     }),
     'settings.get': () => app.settings(),
     'settings.update': (patch) => app.updateSettings(patch),
+    'workspaces.recent': () => ({ workspaces: app.recentWorkspaces() }),
+    'app.showConversation': ({ conversationId }) => {
+      if (!store.getConversation(conversationId)) throw notFound(conversationId)
+      app.events.publish({ kind: 'show_conversation', conversationId })
+      return { shown: true }
+    },
     'tools.list': () => app.registry.catalog(),
     'desktop.status': () => app.desktopControl(),
     'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),

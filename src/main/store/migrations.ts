@@ -146,6 +146,9 @@ export const migrations: readonly MigrationStep[] = [
     created_at      INTEGER NOT NULL
   );
   CREATE INDEX attachments_by_conversation ON attachments (conversation_id);
+  `,
+  /* 4: a conversation may have its own workspace (the palette's picker); NULL: the one in settings */ `
+  ALTER TABLE conversations ADD COLUMN workspace TEXT;
   `
 ]
 

@@ -26,7 +26,7 @@ import type { AuditRecord } from './types'
 // Row → bridge shape. JSON columns are trusted casts: only this store writes them, from typed values.
 
 export function toConversationSummary(row: ConversationRow): ConversationSummary {
-  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at }
+  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at, workspace: row.workspace ?? null }
 }
 
 export function toChatMessage(row: MessageRow): ChatMessage {

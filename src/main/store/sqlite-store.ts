@@ -93,16 +93,22 @@ export class SqliteConversationStore implements ConversationStore {
     return new SqliteConversationStore(path, db)
   }
 
-  createConversation(title?: string): ConversationSummary {
+  createConversation(title?: string, workspace?: string): ConversationSummary {
     const now = Date.now()
     const row = {
       id: newId('conv'),
       title: title?.trim() || DEFAULT_CONVERSATION_TITLE,
       created_at: now,
-      updated_at: now
+      updated_at: now,
+      workspace: workspace ?? null
     }
     this.statements.insertConversation.run(row)
     return toConversationSummary(row)
+  }
+
+  /** Folders conversations of their own worked in, most recently active first. */
+  recentWorkspaces(limit: number): string[] {
+    return this.statements.recentWorkspaces.all(limit).map((row) => row.workspace)
   }
 
   listConversations(): ConversationSummary[] {

@@ -7,6 +7,7 @@ export interface ConversationRow {
   title: string
   created_at: number
   updated_at: number
+  workspace: string | null
 }
 
 export interface MessageRow {
@@ -114,15 +115,20 @@ export function prepareStatements(db: Database.Database) {
   return {
     // conversations
     insertConversation: db.prepare<ConversationRow>(
-      `INSERT INTO conversations (id, title, created_at, updated_at)
-       VALUES (@id, @title, @created_at, @updated_at)`
+      `INSERT INTO conversations (id, title, created_at, updated_at, workspace)
+       VALUES (@id, @title, @created_at, @updated_at, @workspace)`
     ),
     getConversation: db.prepare<[string], ConversationRow>(
-      `SELECT id, title, created_at, updated_at FROM conversations WHERE id = ?`
+      `SELECT id, title, created_at, updated_at, workspace FROM conversations WHERE id = ?`
     ),
     listConversations: db.prepare<[], ConversationRow>(
-      `SELECT id, title, created_at, updated_at FROM conversations
+      `SELECT id, title, created_at, updated_at, workspace FROM conversations
        ORDER BY updated_at DESC, created_at DESC, rowid DESC`
+    ),
+    /** Folders conversations worked in, most recently active first. */
+    recentWorkspaces: db.prepare<[number], { workspace: string }>(
+      `SELECT workspace FROM conversations WHERE workspace IS NOT NULL
+       GROUP BY workspace ORDER BY MAX(updated_at) DESC LIMIT ?`
     ),
     renameConversation: db.prepare<{ id: string; title: string }>(
       `UPDATE conversations SET title = @title WHERE id = @id`

@@ -54,7 +54,9 @@ export interface RecoveryReport {
  */
 export interface ConversationStore {
   readonly path: string
-  createConversation(title?: string): ConversationSummary
+  /** `workspace`: an absolute folder for this conversation's tools; default the one in settings. */
+  createConversation(title?: string, workspace?: string): ConversationSummary
+  recentWorkspaces(limit: number): string[]
   listConversations(): ConversationSummary[]
   getConversation(id: string): ConversationDetail | null
   renameConversation(id: string, title: string): ConversationSummary | null

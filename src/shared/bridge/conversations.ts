@@ -11,7 +11,9 @@ export const ConversationSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   createdAt: z.number(),
-  updatedAt: z.number()
+  updatedAt: z.number(),
+  /** The folder this conversation's tools work in; null: the workspace in Settings. */
+  workspace: z.string().nullable()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
@@ -71,9 +73,15 @@ export type ConversationDetail = z.infer<typeof ConversationDetailSchema>
 export const conversationCalls = {
   'conversations.list': defineCall(z.object({}), z.array(ConversationSummarySchema)),
   'conversations.create': defineCall(
-    z.object({ title: z.string().max(200).optional() }),
+    z.object({
+      title: z.string().max(200).optional(),
+      /** An absolute folder for this conversation's tools (the palette's workspace picker); default: Settings'. */
+      workspace: z.string().min(1).max(4096).optional()
+    }),
     ConversationSummarySchema
   ),
+  /** Folders used recently, most recent first; the Settings workspace is always one of them. */
+  'workspaces.recent': defineCall(z.object({}), z.object({ workspaces: z.array(z.string()) })),
   'conversations.get': defineCall(
     z.object({ id: z.string() }),
     // lastEventSeq: the snapshot holds every agent event up to this seq; apply only later ones.

@@ -49,6 +49,8 @@ export const BridgeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('settings_changed'), settings: SettingsSchema }),
   /** A tool source added or removed tools: ask `tools.list` again. */
   z.object({ kind: z.literal('tools_changed') }),
+  /** Show this conversation in the main window (asked by the palette); the Electron shell also brings the window forward. */
+  z.object({ kind: z.literal('show_conversation'), conversationId: z.string() }),
   /** A run took or gave back the keyboard and mouse (the "DeskClaw is controlling your desktop" banner). */
   z.object({ kind: z.literal('desktop_control'), control: DesktopControlSchema })
 ])

@@ -51,7 +51,13 @@ export const SettingsSchema = z.object({
     .max(60)
     .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. Ctrl+Alt+Escape)'),
   /** Throwing the pointer into the top-left screen corner stops desktop control. */
-  desktopFailSafe: z.boolean()
+  desktopFailSafe: z.boolean(),
+  /** The global shortcut that opens the quick-command palette (an Electron accelerator). */
+  paletteShortcut: z
+    .string()
+    .min(1)
+    .max(60)
+    .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. CommandOrControl+Shift+Space)')
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

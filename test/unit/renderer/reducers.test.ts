@@ -274,7 +274,7 @@ describe('reduceChat', () => {
 
   it('starts from a conversations.get snapshot and does not duplicate the user message', () => {
     const detail: ConversationDetail = {
-      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2, workspace: null },
       messages: [{ id: 'msg_u', conversationId: conv, runId: run, role: 'user', content: 'Do the thing', createdAt: 999 }],
       toolCalls: [],
       runs: [
@@ -438,7 +438,7 @@ describe('risk verdicts and runtimes', () => {
       durationMs: 1
     }
     const detail: ConversationDetail = {
-      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2, workspace: null },
       messages: [],
       toolCalls: [
         { ...record, id: 'c_safe', status: 'completed', verdict: 'allow', runtime: 'bwrap' },
@@ -519,7 +519,7 @@ describe('tool summaries and attachments', () => {
 
   it('reads summary and attachments from a conversations.get snapshot, and live events keep them', () => {
     const detail: ConversationDetail = {
-      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2 },
+      conversation: { id: conv, title: 'T', createdAt: 1, updatedAt: 2, workspace: null },
       messages: [],
       toolCalls: [
         {
@@ -610,8 +610,8 @@ describe('conversation list helpers', () => {
 
   it('sorts most recently updated first', () => {
     const list = sortConversations([
-      { id: 'a', title: 'a', createdAt: 1, updatedAt: 5 },
-      { id: 'b', title: 'b', createdAt: 2, updatedAt: 9 }
+      { id: 'a', title: 'a', createdAt: 1, updatedAt: 5, workspace: null },
+      { id: 'b', title: 'b', createdAt: 2, updatedAt: 9, workspace: null }
     ])
     expect(list.map((c) => c.id)).toEqual(['b', 'a'])
   })

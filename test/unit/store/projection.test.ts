@@ -89,7 +89,7 @@ describe('recordEvent projection', () => {
 
     const detail = store.getConversation(conversationId)
     expect(detail).toEqual({
-      conversation: { id: conversationId, title: 'List my files', createdAt, updatedAt: T0 + 12 },
+      conversation: { id: conversationId, title: 'List my files', createdAt, updatedAt: T0 + 12, workspace: null },
       messages: [
         user,
         { id: 'msg_a', conversationId, runId: 'run_1', role: 'assistant', content: 'I will list them.', createdAt: T0 + 1 },
