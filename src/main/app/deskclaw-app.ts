@@ -11,6 +11,7 @@ import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
+import type { SettingConfirmer } from './risky-settings'
 import { resolveSettings } from './settings'
 
 export interface AppConfig {
@@ -33,6 +34,11 @@ export interface AppConfig {
   toolSources?: ToolSource[]
   /** The desktop driver's surroundings: Electron passes its clipboard and a utilityProcess launcher (docs/desktop.md). */
   desktop?: DesktopHost
+  /**
+   * Asks the person at the machine before a front end switches to autonomy "full" or the "native"
+   * runtime (a native dialog in the app, the terminal for `deskclaw web`); without one, such a switch is refused.
+   */
+  confirmSetting?: SettingConfirmer
 }
 
 export interface DesktopHost {
@@ -151,6 +157,11 @@ export class DeskclawApp {
 
   settings(): Settings {
     return this.settingsCache
+  }
+
+  /** Who confirms a switch to a risky setting; undefined when nobody can be asked. */
+  settingConfirmer(): SettingConfirmer | undefined {
+    return this.config.confirmSetting
   }
 
   /** Folders recently worked in, most recent first: the settings' workspace, then conversations' own (at most 8). */

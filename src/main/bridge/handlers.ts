@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
-import { APP_VERSION, type DeskclawApp } from '../app'
+import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
 
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
 export type HandlerTable = { [K in CallName]: Handler<K> }
@@ -49,7 +49,11 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash })
     }),
     'settings.get': () => app.settings(),
-    'settings.update': (patch) => app.updateSettings(patch),
+    'settings.update': async (patch) => {
+      // Autonomy "full" and the "native" runtime are confirmed by the main process, not by the page that asks.
+      await confirmRiskySettings(app.settings(), patch, app.settingConfirmer())
+      return app.updateSettings(patch)
+    },
     'workspaces.recent': () => ({ workspaces: app.recentWorkspaces() }),
     'app.showConversation': ({ conversationId }) => {
       if (!store.getConversation(conversationId)) throw notFound(conversationId)

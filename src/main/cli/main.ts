@@ -2,11 +2,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
-import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
+import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv, type AppConfig } from '../app'
 import { startWebHost } from '../bridge'
 import { parseAuditArgs, parseDesktopArgs, parseDoctorArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { auditCommand } from './audit'
+import { confirmOnTerminal } from './confirm-setting'
 import { desktopCommand } from './desktop'
 import { doctorCommand } from './doctor'
 import { riskCommand } from './risk'
@@ -48,10 +49,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function openApp(args: CommonArgs, defaults: { workspace?: string } = {}): DeskclawApp {
+function openApp(args: CommonArgs, defaults: { workspace?: string } = {}, config: Pick<AppConfig, 'confirmSetting'> = {}): DeskclawApp {
   return DeskclawApp.create({
     dataDir: args.dataDir ?? defaultDataDir(),
-    overrides: { ...defaults, ...settingsFromEnv(process.env), ...args.overrides }
+    overrides: { ...defaults, ...settingsFromEnv(process.env), ...args.overrides },
+    ...config
   })
 }
 
@@ -100,7 +102,8 @@ async function webCommand(argv: string[]): Promise<number> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new AppError('NOT_CONFIGURED', `The UI is not built (${rendererDir} is missing): run npm run build`)
   }
-  const app = openApp(args)
+  // Risky settings from the browser are confirmed on this terminal; without one they are refused.
+  const app = openApp(args, {}, process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {})
   const host = await startWebHost({ app, rendererDir, host: args.host, port: args.port })
   process.stdout.write(`DeskClaw is running at ${host.url}\nOpen it in your browser. Press Ctrl+C to stop.\n`)
   await new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@
  * shortcut stops desktop control — registered only while a run holds the keyboard and mouse, so
  * it never takes the keys from other apps the rest of the time.
  */
-import { clipboard, globalShortcut, utilityProcess } from 'electron'
+import { clipboard, ClipboardItem, globalShortcut, utilityProcess } from 'electron'
 import type { DeskclawApp, DesktopHost } from '../app'
 import type { ClipboardSnapshot, DesktopClipboard, DriverExit, DriverLauncher } from '../desktop'
 
@@ -35,26 +35,18 @@ const utilityProcessDriver: DriverLauncher = ({ entry, env }) => {
 }
 
 const electronClipboard: DesktopClipboard = {
-  readText: async () => clipboard.readText(),
-  writeText: async (text) => clipboard.writeText(text),
+  readText: () => clipboard.readText(),
+  writeText: (text) => clipboard.writeText(text),
   async save(): Promise<ClipboardSnapshot> {
-    const formats = clipboard.availableFormats()
-    if (formats.length === 0) return { description: 'nothing', restore: async () => clipboard.clear() }
-    const text = clipboard.readText()
-    const html = clipboard.readHTML()
-    const rtf = clipboard.readRTF()
-    const image = clipboard.readImage()
-    const bookmark = process.platform === 'linux' ? null : clipboard.readBookmark()
+    // Every item in every type it offers (text, HTML, images, bookmarks), copied out before the paste.
+    const items = await clipboard.read()
+    const copies = await Promise.all(
+      items.map(async (item) => new ClipboardItem(Object.fromEntries(await Promise.all(item.types.map(async (type) => [type, await item.getType(type)] as const)))))
+    )
+    const types = [...new Set(items.flatMap((item) => item.types))]
     return {
-      description: image.isEmpty() ? `text (${[...text].length} characters)` : 'an image',
-      restore: async () =>
-        clipboard.write({
-          text,
-          ...(html ? { html } : {}),
-          ...(rtf ? { rtf } : {}),
-          ...(image.isEmpty() ? {} : { image }),
-          ...(bookmark?.url ? { bookmark: bookmark.title } : {})
-        })
+      description: types.length === 0 ? 'nothing' : types.join(', '),
+      restore: async () => (copies.length === 0 ? clipboard.clear() : clipboard.write(copies))
     }
   }
 }
