@@ -42,9 +42,10 @@ describe.skipIf(!hasChromium())('screenshots of the main views', () => {
         await page.screenshot({ path: join(screenshotDir, `${view}-${language}-${theme}.png`) })
       }
       await page.goto(host.url)
-      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-      const channels = background.match(/\d+/g)!.slice(0, 3).map(Number)
-      const luminance = channels.reduce((sum, channel) => sum + channel, 0) / 3
+      // The page's own background colour, as Chromium computed it for this theme.
+      const background: string = await page.locator('body').evaluate((body) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(body).backgroundColor)
+      const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number)
+      const luminance = channels.reduce((sum: number, channel: number) => sum + channel, 0) / 3
       expect(theme === 'dark' ? luminance < 90 : luminance > 170, `${theme} background ${background}`).toBe(true)
       expect(await page.getByTestId('new-conversation').innerText()).toContain(language === 'zh-CN' ? '新' : 'New')
       await shot('start')

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { homedir } from 'node:os'
 import type { AgentEvent, DesktopControl, Settings } from '../../shared'
 import { DesktopService, type DesktopClipboard, type DriverLauncher } from '../desktop'
-import { apiKeyEnvFor } from '../providers'
+import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
 import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
@@ -39,6 +39,8 @@ export interface AppConfig {
    * runtime (a native dialog in the app, the terminal for `deskclaw web`); without one, such a switch is refused.
    */
   confirmSetting?: SettingConfirmer
+  /** Where the first-run setup looks for local model servers (tests point it at their own). */
+  localServers?: readonly LocalServerProbe[]
 }
 
 export interface DesktopHost {
@@ -157,6 +159,10 @@ export class DeskclawApp {
 
   settings(): Settings {
     return this.settingsCache
+  }
+
+  localServerProbes(): readonly LocalServerProbe[] {
+    return this.config.localServers ?? LOCAL_SERVERS
   }
 
   /** Who confirms a switch to a risky setting; undefined when nobody can be asked. */

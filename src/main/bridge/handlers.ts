@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
 import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
+import { detectLocalServers } from '../providers'
 
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
 export type HandlerTable = { [K in CallName]: Handler<K> }
@@ -54,6 +55,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       await confirmRiskySettings(app.settings(), patch, app.settingConfirmer())
       return app.updateSettings(patch)
     },
+    'providers.detectLocal': async () => ({ servers: await detectLocalServers(app.localServerProbes()) }),
     'workspaces.recent': () => ({ workspaces: app.recentWorkspaces() }),
     'app.showConversation': ({ conversationId }) => {
       if (!store.getConversation(conversationId)) throw notFound(conversationId)

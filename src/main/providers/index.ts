@@ -14,3 +14,4 @@ export {
 export { createLanguageModel } from './create-language-model'
 export { describeModelError } from './describe-model-error'
 export { modelAcceptsImages } from './image-input'
+export { detectLocalServers, LOCAL_SERVERS, type LocalServer, type LocalServerProbe } from './detect-local'

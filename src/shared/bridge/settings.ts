@@ -61,7 +61,12 @@ export const SettingsSchema = z.object({
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
+export const LocalServerSchema = z.object({ name: z.string(), baseUrl: z.string(), models: z.array(z.string()) })
+export type LocalServer = z.infer<typeof LocalServerSchema>
+
 export const settingsCalls = {
+  /** Model servers running on this machine (Ollama, LM Studio) with their models, for the first-run setup. */
+  'providers.detectLocal': defineCall(z.object({}), z.object({ servers: z.array(LocalServerSchema) })),
   'settings.get': defineCall(z.object({}), SettingsSchema),
   'settings.update': defineCall(SettingsSchema.partial(), SettingsSchema)
 } as const
