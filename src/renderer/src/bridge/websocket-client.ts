@@ -39,7 +39,11 @@ const CONNECTION_LOST: BridgeResult<never> = {
 
 /** The URL of the web host's bridge, from the page's own origin and its `?token=`. */
 export function bridgeUrlFromLocation(location: { protocol: string; host: string; search: string }): string {
-  const token = new URLSearchParams(location.search).get('token') ?? ''
+  return bridgeUrl(location, new URLSearchParams(location.search).get('token') ?? '')
+}
+
+/** The URL of the web host's bridge, from the page's own origin and a token. */
+export function bridgeUrl(location: { protocol: string; host: string }, token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${location.host}/bridge?token=${encodeURIComponent(token)}`
 }
