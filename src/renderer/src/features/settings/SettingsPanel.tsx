@@ -27,6 +27,7 @@ interface Draft {
   screenshotMaxWidth: string
   screenshotsAsk: boolean
   desktopStopShortcut: string
+  paletteShortcut: string
   desktopFailSafe: boolean
 }
 
@@ -48,6 +49,7 @@ function toDraft(settings: Settings): Draft {
     screenshotMaxWidth: String(settings.screenshotMaxWidth),
     screenshotsAsk: settings.screenshotsAsk,
     desktopStopShortcut: settings.desktopStopShortcut,
+    paletteShortcut: settings.paletteShortcut,
     desktopFailSafe: settings.desktopFailSafe
   }
 }
@@ -146,6 +148,11 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       setError(t('settings.invalidShortcut', { value: desktopStopShortcut }))
       return
     }
+    const paletteShortcut = draft.paletteShortcut.trim()
+    if (paletteShortcut !== settings.paletteShortcut && (paletteShortcut.length > 60 || !parseAccelerator(paletteShortcut, isMac))) {
+      setError(t('settings.invalidShortcut', { value: paletteShortcut }))
+      return
+    }
     const allowedEnv = draft.allowedEnv
       .split(/[\s,]+/)
       .map((name) => name.trim())
@@ -172,7 +179,8 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       screenshotMaxWidth,
       screenshotsAsk: draft.screenshotsAsk,
       desktopStopShortcut,
-      desktopFailSafe: draft.desktopFailSafe
+      desktopFailSafe: draft.desktopFailSafe,
+      paletteShortcut
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -392,6 +400,19 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
                 autoComplete="off"
                 placeholder="Ctrl+Alt+Escape"
                 onChange={(event) => set('desktopStopShortcut', event.target.value)}
+              />
+            </Field>
+            <Field label={t('settings.paletteShortcut')} hint={t('settings.paletteShortcutHint')} htmlFor={`${id}-palette-shortcut`}>
+              <input
+                id={`${id}-palette-shortcut`}
+                className="text-input mono"
+                data-testid="settings-palette-shortcut"
+                value={draft.paletteShortcut}
+                maxLength={60}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="CommandOrControl+Shift+Space"
+                onChange={(event) => set('paletteShortcut', event.target.value)}
               />
             </Field>
           </div>
