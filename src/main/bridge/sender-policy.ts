@@ -1,6 +1,3 @@
-import { resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
 export interface SenderFacts {
   /** 'webview' senders are never trusted. */
   senderType: string
@@ -10,35 +7,49 @@ export interface SenderFacts {
 }
 
 export interface TrustedOrigins {
-  /** The built renderer folder (file:// pages must be inside it). */
-  rendererDir: string
-  /** electron-vite's dev server in development. */
+  /** The app's own origin, where the built renderer is served (app://deskclaw). */
+  appOrigin: string
+  /** electron-vite's dev server in development (already checked to be http(s) on loopback). */
   devServerUrl?: string
 }
 
 /**
+ * Whether a URL is one of the app's own pages: on the app origin, or on the dev server's origin in
+ * development. Parsed, never prefix-matched as strings; scheme, host and port must all match, and
+ * no credentials. Node's URL gives custom schemes an opaque origin ('null'), so the parts are
+ * compared one by one (hosts case-insensitively: Chromium lower-cases a standard scheme's host).
+ */
+export function isAppUrl(candidate: string | null | undefined, trusted: TrustedOrigins): boolean {
+  const url = parse(candidate)
+  if (!url || url.username || url.password) return false
+  if (sameOrigin(url, parse(trusted.appOrigin))) return true
+  return trusted.devServerUrl !== undefined && sameOrigin(url, parse(trusted.devServerUrl))
+}
+
+/**
  * Only our own renderer's top frame may call the bridge (Electron security checklist #17).
- * Pure so it is tested without Electron; URLs are parsed, never prefix-matched as strings.
+ * Pure so it is tested without Electron.
  */
 export function isTrustedSender(facts: SenderFacts, trusted: TrustedOrigins): boolean {
   if (facts.senderType === 'webview' || !facts.isTopFrame || !facts.frameUrl) return false
-  let url: URL
+  return isAppUrl(facts.frameUrl, trusted)
+}
+
+function parse(text: string | null | undefined): URL | null {
+  if (!text) return null
   try {
-    url = new URL(facts.frameUrl)
+    return new URL(text)
   } catch {
-    return false
+    return null
   }
-  if (url.protocol === 'file:') {
-    const file = resolve(fileURLToPath(url))
-    const root = resolve(trusted.rendererDir)
-    return file.startsWith(root + sep)
-  }
-  if (trusted.devServerUrl) {
-    try {
-      return url.origin === new URL(trusted.devServerUrl).origin
-    } catch {
-      return false
-    }
-  }
-  return false
+}
+
+function sameOrigin(url: URL, origin: URL | null): boolean {
+  return (
+    origin !== null &&
+    url.protocol === origin.protocol &&
+    url.hostname.toLowerCase() === origin.hostname.toLowerCase() &&
+    url.port === origin.port &&
+    url.hostname !== ''
+  )
 }

@@ -7,7 +7,7 @@ import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type BridgeResult } from '../../shared'
 import type { DeskclawApp } from '../app'
 import { createBridgeHandlers, dispatchCall, isTrustedSender } from '../bridge'
-import { devServerUrl, rendererDir } from './windows'
+import { trustedOrigins } from './renderer-source'
 
 function senderAllowed(event: IpcMainInvokeEvent): boolean {
   return isTrustedSender(
@@ -16,7 +16,7 @@ function senderAllowed(event: IpcMainInvokeEvent): boolean {
       frameUrl: event.senderFrame?.url ?? null,
       isTopFrame: event.senderFrame?.parent === null
     },
-    { rendererDir, devServerUrl }
+    trustedOrigins
   )
 }
 

@@ -1,49 +1,81 @@
 /**
  * The Electron shell's entry. Everything else is plain Node and built in app/; the shell only wires
- * it to Electron (docs/architecture.md), one setup function per concern:
- * - setupSecurity (security.ts): refuse every web permission request;
+ * it to Electron (docs/architecture.md), one setup function per concern. The rules themselves are
+ * pure modules in policy/, each pinned by a test in test/unit/electron/.
+ *
+ * Before 'ready' (prepare):
+ * - one data folder for the app and the CLI: defaultDataDir() (DESKCLAW_HOME respected) is
+ *   userData; Chromium's own files go in its chromium/ subfolder;
+ * - registerAppScheme (protocol.ts): app:// is a privileged (standard, secure) scheme.
+ * Once ready (start):
+ * - setupAppProtocol (protocol.ts): app://deskclaw serves out/renderer with the Electron CSP;
+ * - setupMenu (menu.ts): the application menu (no reload or DevTools when packaged);
+ * - setupSecurity (security.ts): permissions, navigation, new windows and links for every
+ *   webContents, and the dev CSP under `npm run dev`;
  * - setupIpc (ipc.ts): the bridge over IPC, and bus events out to the windows;
  * - setupApprovalDialogs (dialogs.ts): the approval front door and the native-dialog fallback;
- * - setupWindows (windows.ts): the main window and its app-level events;
  * - setupDesktopStop (desktop.ts): the driver in a utilityProcess, Electron's clipboard, and the
  *   global shortcut that stops desktop control;
+ * - setupWindows (windows.ts): the main window (its remembered place, close-to-tray) and app-level events;
  * - setupQuit (lifecycle.ts): clean up and close the app before quitting.
- * A tray setup will be one more call in start().
+ * A failed start shows the reason in an error box and exits with code 1.
  */
-import { app } from 'electron'
-import { DeskclawApp } from '../app'
+import { join } from 'node:path'
+import { app, dialog } from 'electron'
+import { DeskclawApp, defaultDataDir } from '../app'
 import { electronDesktopHost, setupDesktopStop } from './desktop'
-import { setupApprovalDialogs } from './dialogs'
+import { nativeSettingConfirmer, setupApprovalDialogs } from './dialogs'
 import { setupIpc } from './ipc'
 import { setupQuit } from './lifecycle'
+import { setupMenu } from './menu'
 import { electronSqliteBinding } from './native-binding'
+import { startupFailureMessage } from './policy/lifecycle'
+import { registerAppScheme, setupAppProtocol } from './protocol'
 import { setupSecurity } from './security'
 import { getMainWindow, setupWindows } from './windows'
 
+const dataDir = defaultDataDir()
+
+/** What must happen before 'ready' (and before the single-instance lock, which lives in userData). */
+function prepare(): void {
+  app.setPath('userData', dataDir)
+  app.setPath('sessionData', join(dataDir, 'chromium'))
+  registerAppScheme()
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
-  setupSecurity()
+  setupAppProtocol()
+  setupMenu()
 
   const desktop = electronDesktopHost()
   const deskclaw = DeskclawApp.create({
-    dataDir: app.getPath('userData'),
+    dataDir,
     nativeBinding: electronSqliteBinding(app.getAppPath(), app.isPackaged),
-    desktop
+    desktop,
+    // Autonomy "full" and the "native" runtime are confirmed here, in a native dialog, not by the page.
+    confirmSetting: nativeSettingConfirmer(getMainWindow)
   })
+  setupSecurity({ language: () => deskclaw.settings().language })
   // The IPC handler and event forwarding stay up until the process exits, so events emitted while
   // the app closes still reach the window.
   setupIpc(deskclaw)
   const detachApprovalDialogs = setupApprovalDialogs(deskclaw, getMainWindow)
   const detachDesktopStop = setupDesktopStop(deskclaw, desktop.shortcut)
-  setupWindows()
+  setupWindows({ dataDir })
   setupQuit(deskclaw, [detachApprovalDialogs, detachDesktopStop])
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit()
-} else {
-  start().catch((error: unknown) => {
-    console.error('[deskclaw] failed to start:', error)
-    app.exit(1)
-  })
+function failedToStart(error: unknown): void {
+  console.error('[deskclaw] failed to start:', error)
+  dialog.showErrorBox('DeskClaw could not start', startupFailureMessage(error))
+  app.exit(1)
+}
+
+try {
+  prepare()
+  if (!app.requestSingleInstanceLock()) app.quit()
+  else start().catch(failedToStart)
+} catch (error) {
+  failedToStart(error)
 }

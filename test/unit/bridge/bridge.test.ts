@@ -118,22 +118,31 @@ describe('web host', () => {
 })
 
 describe('isTrustedSender', () => {
-  const trusted = { rendererDir: '/app/out/renderer', devServerUrl: 'http://localhost:5173' }
+  const trusted = { appOrigin: 'app://deskclaw', devServerUrl: 'http://localhost:5173/' }
   it.each([
-    [{ senderType: 'window', frameUrl: 'file:///app/out/renderer/index.html', isTopFrame: true }, true],
+    [{ senderType: 'window', frameUrl: 'app://deskclaw/index.html', isTopFrame: true }, true],
+    [{ senderType: 'window', frameUrl: 'app://deskclaw/palette.html', isTopFrame: true }, true],
     [{ senderType: 'window', frameUrl: 'http://localhost:5173/', isTopFrame: true }, true],
-    [{ senderType: 'window', frameUrl: 'file:///app/out/renderer-evil/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'file:///app/out/renderer/index.html', isTopFrame: true }, false],
     [{ senderType: 'window', frameUrl: 'file:///etc/passwd', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'app://deskclaw.evil/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'app://evil/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'app://deskclaw:81/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'app://user@deskclaw/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'https://deskclaw/index.html', isTopFrame: true }, false],
     [{ senderType: 'window', frameUrl: 'http://localhost:5173.evil.com/', isTopFrame: true }, false],
-    [{ senderType: 'webview', frameUrl: 'file:///app/out/renderer/index.html', isTopFrame: true }, false],
-    [{ senderType: 'window', frameUrl: 'file:///app/out/renderer/index.html', isTopFrame: false }, false],
-    [{ senderType: 'window', frameUrl: null, isTopFrame: true }, false]
+    [{ senderType: 'window', frameUrl: 'http://localhost:5174/', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'https://localhost:5173/', isTopFrame: true }, false],
+    [{ senderType: 'webview', frameUrl: 'app://deskclaw/index.html', isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'app://deskclaw/index.html', isTopFrame: false }, false],
+    [{ senderType: 'window', frameUrl: null, isTopFrame: true }, false],
+    [{ senderType: 'window', frameUrl: 'not a url', isTopFrame: true }, false]
   ])('%j → %s', (facts, expected) => {
     expect(isTrustedSender(facts, trusted)).toBe(expected)
   })
   it('trusts no http origin without a dev server', () => {
     expect(
-      isTrustedSender({ senderType: 'window', frameUrl: 'http://localhost:5173/', isTopFrame: true }, { rendererDir: '/app' })
+      isTrustedSender({ senderType: 'window', frameUrl: 'http://localhost:5173/', isTopFrame: true }, { appOrigin: 'app://deskclaw' })
     ).toBe(false)
   })
 })

@@ -4,6 +4,7 @@ import rehypeHighlight from 'rehype-highlight'
 import 'highlight.js/styles/github.css'
 import { useT } from '../../i18n'
 import { CheckIcon, CopyIcon } from '../common'
+import { ExternalLink } from './ExternalLink'
 
 // Only fenced blocks that name a language are highlighted: guessing is slow and often wrong.
 const rehypePlugins: Options['rehypePlugins'] = [[rehypeHighlight, { detect: false }]]
@@ -47,12 +48,8 @@ function languageOf(node: unknown): string | null {
 
 const components: Components = {
   pre: ({ node, children }) => <CodeBlock language={languageOf(node)}>{children}</CodeBlock>,
-  // Links leave the app (main opens them in the browser); they never navigate this window.
-  a: ({ node: _node, href, children, ...rest }) => (
-    <a {...rest} href={href} target="_blank" rel="noreferrer noopener">
-      {children}
-    </a>
-  ),
+  // Links never navigate this window; they leave the app only once the user has seen the full URL and agreed.
+  a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
   table: ({ node: _node, ...rest }) => (
     <div className="table-scroll">
       <table {...rest} />
