@@ -30,6 +30,12 @@ export default defineConfig({
   renderer: {
     resolve: { alias: { '@renderer': resolve('src/renderer/src') } },
     plugins: [react()],
-    build: { minify: true }
+    build: {
+      minify: true,
+      rollupOptions: {
+        // Two pages over the same bridge, stores and components: the main window and the quick-command palette.
+        input: { index: resolve('src/renderer/index.html'), palette: resolve('src/renderer/palette.html') }
+      }
+    }
   }
 })

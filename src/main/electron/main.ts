@@ -17,6 +17,8 @@
  * - setupDesktopStop (desktop.ts): the driver in a utilityProcess, Electron's clipboard, and the
  *   global shortcut that stops desktop control;
  * - setupWindows (windows.ts): the main window (its remembered place, close-to-tray) and app-level events;
+ * - setupPalette (palette-window.ts): the quick-command palette and its global shortcut;
+ * - setupTray (tray.ts): the tray icon and menu (open, new task, pause all, quit);
  * - setupQuit (lifecycle.ts): clean up and close the app before quitting.
  * A failed start shows the reason in an error box and exits with code 1.
  */
@@ -31,7 +33,9 @@ import { setupMenu } from './menu'
 import { electronSqliteBinding } from './native-binding'
 import { startupFailureMessage } from './policy/lifecycle'
 import { registerAppScheme, setupAppProtocol } from './protocol'
+import { setupPalette } from './palette-window'
 import { setupSecurity } from './security'
+import { setupTray } from './tray'
 import { getMainWindow, setupWindows } from './windows'
 
 const dataDir = defaultDataDir()
@@ -63,7 +67,9 @@ async function start(): Promise<void> {
   const detachApprovalDialogs = setupApprovalDialogs(deskclaw, getMainWindow)
   const detachDesktopStop = setupDesktopStop(deskclaw, desktop.shortcut)
   setupWindows({ dataDir })
-  setupQuit(deskclaw, [detachApprovalDialogs, detachDesktopStop])
+  const palette = setupPalette(deskclaw)
+  const detachTray = setupTray(deskclaw, palette)
+  setupQuit(deskclaw, [detachApprovalDialogs, detachDesktopStop, detachTray, () => palette.dispose()])
 }
 
 function failedToStart(error: unknown): void {

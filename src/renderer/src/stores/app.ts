@@ -32,6 +32,13 @@ function routeEvent(event: BridgeEvent): void {
     case 'desktop_control':
       useDesktopStore.getState().apply(event.control)
       break
+    case 'show_conversation':
+      // "Open in DeskClaw" from the palette: a conversation this window may not list yet.
+      if (!useConversationsStore.getState().list.some((c) => c.id === event.conversationId)) {
+        void useConversationsStore.getState().load()
+      }
+      void selectConversation(event.conversationId)
+      break
   }
 }
 
