@@ -20,7 +20,7 @@ export interface UiSession {
 export async function startUiSession(
   script: ScriptStep[],
   overrides: Partial<Settings> = {},
-  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources'> = {},
+  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources' | 'localServers'> = {},
   /** The app's environment (a test display's DISPLAY for the desktop tools). */
   env: NodeJS.ProcessEnv = {}
 ): Promise<UiSession> {

@@ -5,6 +5,7 @@ import { isDialogOpen, isModKey, Notices } from './features/common'
 import { ConnectionBanner } from './features/connection'
 import { Sidebar } from './features/conversations'
 import { DesktopBanner } from './features/desktop'
+import { FirstRunSetup } from './features/first-run'
 import { SettingsPanel } from './features/settings'
 import { useLanguage, useT } from './i18n'
 import { activeRun, cancelActiveRun, newConversation, startApp, useChatStore, useNoticesStore } from './stores'
@@ -49,6 +50,7 @@ export function App() {
         <ChatView onOpenSettings={() => setSettingsOpen(true)} />
       </div>
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
+      <FirstRunSetup onOpenSettings={() => setSettingsOpen(true)} />
       <ApprovalModal />
       <Notices />
     </div>
