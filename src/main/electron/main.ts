@@ -25,6 +25,7 @@
 import { join } from 'node:path'
 import { app, dialog } from 'electron'
 import { DeskclawApp, defaultDataDir } from '../app'
+import { runCliIfAsked } from './cli-mode'
 import { electronDesktopHost, setupDesktopStop } from './desktop'
 import { nativeSettingConfirmer, setupApprovalDialogs } from './dialogs'
 import { setupIpc } from './ipc'
@@ -79,9 +80,12 @@ function failedToStart(error: unknown): void {
 }
 
 try {
-  prepare()
-  if (!app.requestSingleInstanceLock()) app.quit()
-  else start().catch(failedToStart)
+  // `DeskClaw --cli <command> …`: the packaged command line, no window, no single-instance lock (cli-mode.ts).
+  if (runCliIfAsked(process.argv) === null) {
+    prepare()
+    if (!app.requestSingleInstanceLock()) app.quit()
+    else start().catch(failedToStart)
+  }
 } catch (error) {
   failedToStart(error)
 }
