@@ -7,7 +7,7 @@
  */
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react'
 import { ApprovalModal } from '../features/approvals'
-import { isDialogOpen, isModKey, modKeyLabel, Notices, SendIcon, Spinner, StopIcon } from '../features/common'
+import { FolderIcon, isDialogOpen, isModKey, modKeyLabel, Notices, SendIcon, Spinner, StopIcon } from '../features/common'
 import { ConnectionBanner } from '../features/connection'
 import { useLanguage, useT } from '../i18n'
 import { useChatStore } from '../stores'
@@ -23,7 +23,7 @@ import {
   usePaletteStore
 } from './store'
 import { statusText, TaskProgress, taskStatus } from './TaskProgress'
-import { FolderIcon, splitPath, WorkspacePicker } from './WorkspacePicker'
+import { splitPath, WorkspacePicker } from './WorkspacePicker'
 
 const MAX_INPUT_HEIGHT = 112
 

@@ -1,25 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useT } from '../i18n'
+import { FolderIcon } from '../features/common'
 import { usePaletteStore } from './store'
 
-export function FolderIcon({ size = 15 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-    </svg>
-  )
-}
 
 /** The folder's own name and the folder it is in ("/home/ann/src/app" → "app", "/home/ann/src"). */
 export function splitPath(path: string): { name: string; parent: string } {

@@ -6,10 +6,10 @@
  * - In the Electron app (the IPC transport, window.deskclaw): window.open goes straight to the main
  *   process, whose window-open handler asks natively with the full URL — so it is asked once, there.
  */
-import { type MouseEvent, type ReactNode, useId, useState } from 'react'
+import { type MouseEvent, type ReactNode, useState } from 'react'
 import { externalLinkDecision, type ExternalLinkDecision } from '../../../../shared/external-links'
 import { useT } from '../../i18n'
-import { Dialog } from '../common'
+import { ConfirmDialog } from '../common'
 
 type AllowedLink = Extract<ExternalLinkDecision, { allowed: true }>
 
@@ -70,41 +70,23 @@ export function ExternalLink({ href, children }: { href: string | undefined; chi
 /** Shows the whole address (and its site) before anything opens; Cancel is the safe way out (Escape, backdrop). */
 export function OpenLinkDialog({ link, onOpen, onCancel }: { link: AllowedLink; onOpen(): void; onCancel(): void }) {
   const t = useT()
-  const titleId = useId()
-  const bodyId = useId()
   return (
-    <Dialog
-      role="alertdialog"
-      labelledBy={titleId}
-      describedBy={bodyId}
-      className="confirm-dialog"
-      testId="open-link-dialog"
-      onBackdrop={onCancel}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault()
-          onCancel()
-        }
-      }}
-    >
-      <h2 id={titleId} className="dialog-title">
-        {t('link.title')}
-      </h2>
-      <div id={bodyId} className="dialog-body">
-        <p>{t('link.body')}</p>
-        <p className="mono" style={{ overflowWrap: 'anywhere', userSelect: 'text', color: 'var(--text)' }} data-testid="open-link-url">
-          {link.display}
-        </p>
-        <p>{t('link.site', { site: link.site })}</p>
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onCancel} data-testid="open-link-cancel">
-          {t('link.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" onClick={onOpen} data-testid="open-link-open">
-          {t('link.open')}
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      testId="open-link"
+      title={t('link.title')}
+      body={
+        <>
+          <p>{t('link.body')}</p>
+          <p className="mono" style={{ overflowWrap: 'anywhere', userSelect: 'text', color: 'var(--text)' }} data-testid="open-link-url">
+            {link.display}
+          </p>
+          <p>{t('link.site', { site: link.site })}</p>
+        </>
+      }
+      cancelLabel={t('link.cancel')}
+      confirmLabel={t('link.open')}
+      onConfirm={onOpen}
+      onCancel={onCancel}
+    />
   )
 }

@@ -23,6 +23,12 @@ function Icon({ size = 16, children, ...rest }: IconProps & { children: ReactNod
   )
 }
 
+export const FolderIcon = (p: IconProps) => (
+  <Icon size={15} {...p}>
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </Icon>
+)
+
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />
