@@ -155,7 +155,7 @@ export class ToolCallRunner {
         alwaysRule: null
       }
     }
-    const grant = grantKey(definition, call.toolName, args, hash)
+    const grant = grantKey(definition, args, hash)
     const granted = assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, grant)
     const action = granted ? 'allow' : assessment.verdict
     emit({
@@ -245,11 +245,14 @@ export class ToolCallRunner {
   }
 }
 
-/** What a conversation grant is kept under: the exact call (its binding hash), or the scope the tool declares. */
-function grantKey(definition: AnyTool, tool: string, args: Record<string, unknown>, hash: string): string {
+/**
+ * What a conversation grant is kept under: the exact call (its binding hash), or the scope the tool
+ * declares (one tool, or one serial port across the serial tools).
+ */
+function grantKey(definition: AnyTool, args: Record<string, unknown>, hash: string): string {
   if (!definition.grantScope) return hash
   try {
-    return `scope:${tool}:${definition.grantScope(args)}`
+    return `scope:${definition.grantScope(args)}`
   } catch {
     return hash
   }

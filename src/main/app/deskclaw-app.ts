@@ -6,7 +6,8 @@ import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers
 import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
-import { createDesktopTools, createFileTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
+import { createDesktopTools, createFileTools, createHardwareTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
@@ -39,6 +40,8 @@ export interface AppConfig {
    * runtime (a native dialog in the app, the terminal for `deskclaw web`); without one, such a switch is refused.
    */
   confirmSetting?: SettingConfirmer
+  /** Device backends and the serial port opener (tests pass fakes fed with recorded descriptors). */
+  devices?: { backends?: Partial<DeviceBackends>; openPort?: PortOpener; pollMs?: number }
   /** Where the first-run setup looks for local model servers (tests point it at their own). */
   localServers?: readonly LocalServerProbe[]
 }
@@ -68,6 +71,8 @@ export class DeskclawApp {
   readonly runtime: Runtime
   /** Screenshots, keyboard and mouse, through the driver process. */
   readonly desktop: DesktopService
+  /** USB, HID and serial devices, and serial sessions. */
+  readonly devices: DeviceService
   private readonly services = new ServiceSet()
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
@@ -112,10 +117,19 @@ export class DeskclawApp {
     })
     desktop.onControlChange(() => this.events.publish({ kind: 'desktop_control', control: this.desktopControl() }))
 
+    const devices = (this.devices = services.register(new DeviceService({ settings: () => this.settingsCache, ...config.devices })))
+    devices.sessions.onData((session, data) => {
+      if (session.owner.kind === 'console') this.events.publish({ kind: 'serial_data', sessionId: session.id, text: data.toString('utf8') })
+    })
+    devices.sessions.onClosed((session, how) =>
+      this.events.publish({ kind: 'serial_closed', sessionId: session.id, path: session.path, disconnected: how.disconnected, ...(how.reason ? { reason: how.reason } : {}) })
+    )
+
     this.registry = new ToolRegistry([
       createFileTools(),
       createShellTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
+      createHardwareTools({ devices }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
@@ -173,6 +187,14 @@ export class DeskclawApp {
   /** Folders recently worked in, most recent first: the settings' workspace, then conversations' own (at most 8). */
   recentWorkspaces(): string[] {
     return [...new Set([this.settingsCache.workspace, ...this.store.recentWorkspaces(8)])].slice(0, 8)
+  }
+
+  /**
+   * Publishes plug and unplug as devices_changed while the returned function has not been called
+   * (the desktop app for its lifetime, the web host per connected page); polling runs only then.
+   */
+  watchDevices(): () => void {
+    return this.devices.onChange((change) => this.events.publish({ kind: 'devices_changed', ...change }))
   }
 
   /** Who controls the keyboard and mouse, and how to stop it (the banner). */

@@ -29,7 +29,8 @@ export function defaultSettings(): Settings {
     screenshotsAsk: false,
     desktopStopShortcut: DEFAULT_STOP_SHORTCUT,
     desktopFailSafe: true,
-    paletteShortcut: DEFAULT_PALETTE_SHORTCUT
+    paletteShortcut: DEFAULT_PALETTE_SHORTCUT,
+    serialPorts: []
   }
 }
 

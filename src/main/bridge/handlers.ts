@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
-import { AppError, type CallInput, type CallName, type CallOutput } from '../../shared'
+import { AppError, SerialOptionsSchema, type CallInput, type CallName, type CallOutput } from '../../shared'
+import { LINE_ENDINGS } from '../devices'
 import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
 import { detectLocalServers } from '../providers'
 
@@ -61,6 +62,21 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       if (!store.getConversation(conversationId)) throw notFound(conversationId)
       app.events.publish({ kind: 'show_conversation', conversationId })
       return { shown: true }
+    },
+    'devices.list': () => app.devices.list(),
+    'serial.open': async ({ path, options }) => {
+      const session = await app.devices.sessions.open({ kind: 'console' }, path, SerialOptionsSchema.parse(options ?? {}))
+      return { sessionId: session.id }
+    },
+    'serial.write': async ({ sessionId, text }) => {
+      const session = app.devices.sessions.get(sessionId)
+      if (!session || session.owner.kind !== 'console') throw new AppError('NOT_FOUND', `No console session ${sessionId}.`)
+      return { written: await app.devices.sessions.write(sessionId, Buffer.from(text + LINE_ENDINGS[session.options.lineEnding], 'utf8')) }
+    },
+    'serial.close': async ({ sessionId }) => {
+      const session = app.devices.sessions.get(sessionId)
+      if (session && session.owner.kind !== 'console') throw new AppError('FORBIDDEN', 'That session belongs to a conversation.')
+      return { closed: await app.devices.sessions.close(sessionId) }
     },
     'tools.list': () => app.registry.catalog(),
     'desktop.status': () => app.desktopControl(),

@@ -130,6 +130,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
     }
     const unsubscribe = options.app.events.subscribe((event) => send({ event }))
+    // Plug and unplug reach the page while it is connected (devices are polled only then).
+    const stopWatchingDevices = options.app.watchDevices()
     // A protocol error (bad frame, too large, invalid UTF-8) closes this client, never the host.
     ws.on('error', () => ws.terminate())
     ws.on('message', async (data) => {
@@ -149,6 +151,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     })
     ws.on('close', () => {
       unsubscribe()
+      stopWatchingDevices()
       detachFrontDoor()
     })
   }

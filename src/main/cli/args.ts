@@ -228,6 +228,66 @@ export function parseDesktopArgs(argv: string[]): DesktopArgs {
   }
 }
 
+export interface DevicesArgs {
+  json: boolean
+  watch: boolean
+  /** Extra port paths to list while they exist (ptys, /dev/rfcomm0, COM7). */
+  ports: string[]
+  help: boolean
+}
+
+export function parseDevicesArgs(argv: string[]): DevicesArgs {
+  const { values, positionals } = parse(argv, {
+    json: { type: 'boolean' },
+    watch: { type: 'boolean' },
+    port: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' }
+  })
+  if (positionals.length > 0) throw new UsageError(`devices takes no arguments (got "${positionals.join(' ')}"); use --port PATH to add a port`)
+  return { json: Boolean(values.json), watch: Boolean(values.watch), ports: (values.port as string[] | undefined) ?? [], help: Boolean(values.help) }
+}
+
+export interface SerialArgs {
+  port?: string
+  baud: number
+  lineEnding: 'none' | 'lf' | 'cr' | 'crlf'
+  send?: string
+  expect?: string
+  timeoutMs: number
+  help: boolean
+}
+
+/** `serial PORT [--baud N] [--line-ending crlf|lf|cr|none] [--send TEXT] [--expect TEXT] [--timeout MS]`. */
+export function parseSerialArgs(argv: string[]): SerialArgs {
+  const { values, positionals } = parse(argv, {
+    baud: { type: 'string' },
+    'line-ending': { type: 'string' },
+    send: { type: 'string' },
+    expect: { type: 'string' },
+    timeout: { type: 'string' },
+    help: { type: 'boolean', short: 'h' }
+  })
+  const help = Boolean(values.help)
+  const [port, ...extra] = positionals
+  if (!port && !help) throw new UsageError('serial needs a PORT, e.g. deskclaw serial /dev/ttyACM0 --baud 115200')
+  if (extra.length > 0) throw new UsageError(`serial takes one PORT (got "${positionals.join(' ')}")`)
+  const baud = values.baud === undefined ? 115_200 : Number(values.baud)
+  if (!Number.isInteger(baud) || baud < 50 || baud > 4_000_000) throw new UsageError(`--baud must be 50-4000000 (got "${values.baud}")`)
+  const lineEnding = (values['line-ending'] as string | undefined) ?? 'crlf'
+  if (!['none', 'lf', 'cr', 'crlf'].includes(lineEnding)) throw new UsageError(`--line-ending must be crlf, lf, cr or none (got "${lineEnding}")`)
+  const timeoutMs = values.timeout === undefined ? 2_000 : Number(values.timeout)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0 || timeoutMs > 600_000) throw new UsageError(`--timeout must be 0-600000 ms (got "${values.timeout}")`)
+  return {
+    port,
+    baud,
+    lineEnding: lineEnding as SerialArgs['lineEnding'],
+    send: typeof values.send === 'string' ? values.send : undefined,
+    expect: typeof values.expect === 'string' ? values.expect : undefined,
+    timeoutMs,
+    help
+  }
+}
+
 export function parseWebArgs(argv: string[]): WebArgs {
   const { values, positionals } = parse(argv, {
     ...commonOptions,

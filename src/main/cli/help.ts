@@ -22,6 +22,12 @@ Usage:
   deskclaw desktop screenshot [-o FILE] [--window TITLE] [--max-width N]
                                     save a screenshot of the screen or one window (-o -: PNG to stdout)
   deskclaw desktop windows [--json] list the open windows (title, app, bounds, focus)
+  deskclaw devices [--json] [--watch] [--port PATH]…
+                                    USB, HID and serial devices, named (boards, adapters), and which
+                                    backends are missing and why (--watch: plug and unplug as they happen)
+  deskclaw serial PORT [--baud N] [--line-ending crlf|lf|cr|none]
+                                    a serial console; with --send TEXT --expect TEXT [--timeout MS]
+                                    for scripts: exit 0 when TEXT arrived in time, 1 otherwise
   deskclaw doctor [--json]          what works here: runtimes (docker, bwrap, native) and the desktop
                                     (display server, capture, input; macOS permissions), and why not
   deskclaw --version | --help
@@ -59,6 +65,8 @@ Audit options (the database is opened read-only):
   --json                  verify: print the result as one JSON object; list: one JSON object per entry
   --limit N               list: how many of the newest entries (default 20)
 
+Exit codes (serial --expect): 0 the text arrived, 1 it did not, or the port is missing, busy or was
+disconnected (one line says which), 2 usage error.
 Exit codes (desktop): 0 done, 1 the desktop is unavailable or the action failed (one line says why),
 2 usage error.
 Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,

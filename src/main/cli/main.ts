@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { AppError, errorMessage } from '../../shared'
 import { APP_VERSION, DeskclawApp, defaultDataDir, settingsFromEnv, type AppConfig } from '../app'
 import { startWebHost } from '../bridge'
-import { parseAuditArgs, parseDesktopArgs, parseDoctorArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
+import { parseAuditArgs, parseDesktopArgs, parseDevicesArgs, parseDoctorArgs, parseSerialArgs, parseRiskArgs, parseRunArgs, parseWebArgs, UsageError, type CommonArgs, type RunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { auditCommand } from './audit'
 import { confirmOnTerminal } from './confirm-setting'
 import { desktopCommand } from './desktop'
+import { devicesCommand, serialCommand } from './devices'
 import { doctorCommand } from './doctor'
 import { riskCommand } from './risk'
 import { EXIT, MAIN_HELP } from './help'
@@ -34,6 +35,10 @@ async function main(argv: string[]): Promise<number> {
       return doctorCommand(parseDoctorArgs(rest))
     case 'desktop':
       return desktopCommand(parseDesktopArgs(rest))
+    case 'devices':
+      return devicesCommand(parseDevicesArgs(rest))
+    case 'serial':
+      return serialCommand(parseSerialArgs(rest))
     case '--version':
     case '-v':
       process.stdout.write(`${APP_VERSION}\n`)

@@ -70,7 +70,9 @@ async function start(): Promise<void> {
   setupWindows({ dataDir })
   const palette = setupPalette(deskclaw)
   const detachTray = setupTray(deskclaw, palette)
-  setupQuit(deskclaw, [detachApprovalDialogs, detachDesktopStop, detachTray, () => palette.dispose()])
+  // Plug and unplug reach the windows for the app's lifetime (docs/devices.md).
+  const stopWatchingDevices = deskclaw.watchDevices()
+  setupQuit(deskclaw, [detachApprovalDialogs, detachDesktopStop, detachTray, () => palette.dispose(), stopWatchingDevices])
 }
 
 function failedToStart(error: unknown): void {

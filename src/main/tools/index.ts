@@ -28,4 +28,5 @@ export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from
 export { createFileTools } from './files'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
+export { createHardwareTools, type HardwareToolServices } from './hardware'
 export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits, type Truncated } from './truncate'

@@ -13,6 +13,7 @@ import { appCalls } from './app'
 import { approvalCalls } from './approvals'
 import { conversationCalls } from './conversations'
 import { DesktopControlSchema, desktopCalls } from './desktop'
+import { DevicesChangedEventSchema, devicesCalls, SerialClosedEventSchema, SerialDataEventSchema } from './devices'
 import { SettingsSchema, settingsCalls } from './settings'
 import { toolCalls } from './tools'
 
@@ -21,6 +22,7 @@ export * from './app'
 export * from './approvals'
 export * from './conversations'
 export * from './desktop'
+export * from './devices'
 export * from './settings'
 export * from './tools'
 
@@ -31,7 +33,8 @@ export const bridgeCalls = {
   ...approvalCalls,
   ...settingsCalls,
   ...toolCalls,
-  ...desktopCalls
+  ...desktopCalls,
+  ...devicesCalls
 } as const
 
 export type BridgeCalls = typeof bridgeCalls
@@ -52,7 +55,13 @@ export const BridgeEventSchema = z.discriminatedUnion('kind', [
   /** Show this conversation in the main window (asked by the palette); the Electron shell also brings the window forward. */
   z.object({ kind: z.literal('show_conversation'), conversationId: z.string() }),
   /** A run took or gave back the keyboard and mouse (the "DeskClaw is controlling your desktop" banner). */
-  z.object({ kind: z.literal('desktop_control'), control: DesktopControlSchema })
+  z.object({ kind: z.literal('desktop_control'), control: DesktopControlSchema }),
+  /** A device was plugged in or out, or a backend changed state (docs/devices.md). */
+  DevicesChangedEventSchema,
+  /** Text from a serial port the Devices panel's console opened. */
+  SerialDataEventSchema,
+  /** A console's port closed; `disconnected` when the device went away. */
+  SerialClosedEventSchema
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 

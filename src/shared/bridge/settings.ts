@@ -52,6 +52,11 @@ export const SettingsSchema = z.object({
     .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. Ctrl+Alt+Escape)'),
   /** Throwing the pointer into the top-left screen corner stops desktop control. */
   desktopFailSafe: z.boolean(),
+  /**
+   * Serial ports the user added by path — virtual ports (socat ptys), /dev/rfcomm0, COM7 — that the
+   * OS's lister cannot show; listed while they exist (docs/devices.md).
+   */
+  serialPorts: z.array(z.string().min(1).max(4096)).max(50),
   /** The global shortcut that opens the quick-command palette (an Electron accelerator). */
   paletteShortcut: z
     .string()

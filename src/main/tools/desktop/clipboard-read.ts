@@ -11,7 +11,7 @@ export function createClipboardReadTool(services: DesktopToolServices) {
     input: z.object({}),
     // What people copy includes passwords: reading it asks, like an input action.
     asksFirst: () => true,
-    grantScope: () => 'any',
+    grantScope: () => 'desktop-tool:clipboard_read',
     summary: () => '',
     preview: () => {
       services.desktop.clipboardReady()

@@ -9,7 +9,7 @@ export function createClipboardWriteTool(services: DesktopToolServices) {
     category: 'desktop',
     access: 'write',
     input: z.object({ text: z.string().max(1_000_000).describe('The text to put on the clipboard') }),
-    grantScope: () => 'any',
+    grantScope: () => 'desktop-tool:clipboard_write',
     summary: (args) => args.text.slice(0, 60),
     preview: (args) => {
       services.desktop.clipboardReady()

@@ -27,8 +27,8 @@ export const coordinate = (what: string) => z.number().int().min(-100_000).max(1
 
 export const MouseButtonInput = z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button (default left)')
 
-/** "Allow for this conversation" covers every call of an input tool, not only these coordinates. */
-export const wholeTool = () => 'any'
+/** "Allow for this conversation" covers every call of this input tool, not only these coordinates. */
+export const wholeTool = (tool: string) => () => `desktop-tool:${tool}`
 
 export const caller = (ctx: ToolContext) => ({ runId: ctx.runId, conversationId: ctx.conversationId, signal: ctx.signal })
 

@@ -11,7 +11,7 @@ export function createKeyPressTool(services: DesktopToolServices) {
     category: 'desktop',
     access: 'execute',
     input: z.object({ keys: z.string().min(1).max(80).describe('The key or combination, joined with +') }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('key_press'),
     summary: (args) => args.keys,
     preview: async (args) => {
       const parsed = services.desktop.parseCombo(args.keys) // refuses an unknown key before anyone is asked

@@ -14,7 +14,7 @@ export function createMouseClickTool(services: DesktopToolServices) {
       button: MouseButtonInput,
       double: z.boolean().default(false).describe('Double-click')
     }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('mouse_click'),
     summary: (args) => `${args.double ? 'double ' : ''}${args.button} at (${args.x}, ${args.y})`,
     preview: (args, ctx) =>
       pointerPreview(

@@ -16,7 +16,7 @@ export function createMouseDragTool(services: DesktopToolServices) {
       button: MouseButtonInput,
       duration_ms: z.number().int().min(0).max(30_000).default(300).describe('How long the move takes (default 300 ms)')
     }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('mouse_drag'),
     summary: (args) => `(${args.from_x}, ${args.from_y}) → (${args.to_x}, ${args.to_y})`,
     preview: (args, ctx) =>
       pointerPreview(

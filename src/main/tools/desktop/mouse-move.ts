@@ -9,7 +9,7 @@ export function createMouseMoveTool(services: DesktopToolServices) {
     category: 'desktop',
     access: 'execute',
     input: z.object({ x: coordinate('X in the last screenshot'), y: coordinate('Y in the last screenshot') }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('mouse_move'),
     summary: (args) => `(${args.x}, ${args.y})`,
     preview: (args, ctx) => pointerPreview(services, ctx.conversationId, 'title', [{ label: text('point'), value: `(${args.x}, ${args.y})` }], [args]),
     messages: {

@@ -14,7 +14,7 @@ export function createScrollTool(services: DesktopToolServices) {
       x: coordinate('X in the last screenshot').optional(),
       y: coordinate('Y in the last screenshot').optional()
     }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('scroll'),
     summary: (args) => `${args.direction} ×${args.amount}${args.x !== undefined && args.y !== undefined ? ` at (${args.x}, ${args.y})` : ''}`,
     preview: async (args, ctx) => {
       await services.desktop.ready()

@@ -14,7 +14,7 @@ export function createTypeTextTool(services: DesktopToolServices) {
       text: z.string().min(1).max(100_000),
       method: z.enum(['auto', 'paste', 'keys']).default('auto').describe('auto (default), paste, or keys')
     }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('type_text'),
     summary: (args) => args.text.slice(0, 60),
     preview: async (args) => {
       await services.desktop.ready() // nobody is asked to approve typing into a desktop that is not there

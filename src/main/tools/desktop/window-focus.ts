@@ -11,7 +11,7 @@ export function createWindowFocusTool(services: DesktopToolServices) {
     category: 'desktop',
     access: 'execute',
     input: z.object({ title: z.string().min(1).max(200) }),
-    grantScope: wholeTool,
+    grantScope: wholeTool('window_focus'),
     summary: (args) => args.title,
     preview: async (args) => {
       await services.desktop.ready()

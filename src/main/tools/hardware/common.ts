@@ -1,0 +1,57 @@
+/** What the hardware tools share: the device service, failures in words, and the port a call is about. */
+import { errorMessage } from '../../../shared'
+import type { DeviceService } from '../../devices'
+import { fail, type ToolOutput } from '../define-tool'
+
+export interface HardwareToolServices {
+  devices: DeviceService
+}
+
+export async function attempt(action: () => Promise<ToolOutput>): Promise<ToolOutput> {
+  try {
+    return await action()
+  } catch (error) {
+    return fail(errorMessage(error))
+  }
+}
+
+/** The port of a session, for rules and grants ("allow for this conversation" covers that port). */
+export function portOfSession(services: HardwareToolServices, sessionId: string): string {
+  return services.devices.sessions.get(sessionId)?.path ?? `session ${sessionId}`
+}
+
+/** One grant per port, shared by every serial tool. */
+export const portScope = (port: string) => `serial-port:${port}`
+
+export const SERIAL_LABELS = {
+  en: { port: 'Port', settings: 'Settings', data: 'Data', session: 'Session', until: 'Until', timeout: 'Timeout' },
+  'zh-CN': { port: '端口', settings: '参数', data: '数据', session: '会话', until: '直到', timeout: '超时' }
+} as const
+
+/** Text as bytes: `\r`, `\n`, `\t` and `\xNN` escapes are honoured, so a model can ask for `AT\r\n`. */
+export function textBytes(text: string): Buffer {
+  return Buffer.from(
+    text.replace(/\\(r|n|t|\\|x[0-9a-fA-F]{2})/g, (_m, escape: string) =>
+      escape === 'r' ? '\r' : escape === 'n' ? '\n' : escape === 't' ? '\t' : escape === '\\' ? '\\' : String.fromCharCode(parseInt(escape.slice(1), 16))
+    ),
+    'utf8'
+  )
+}
+
+/** "48 65 6c" / "48656c" / "0x48,0x65" → bytes; throws a clear error for anything else. */
+export function hexBytes(hex: string): Buffer {
+  const digits = hex.replace(/0x/gi, '').replace(/[\s,:-]/g, '')
+  if (digits.length === 0 || digits.length % 2 !== 0 || /[^0-9a-f]/i.test(digits)) {
+    throw new Error(`"${hex}" is not hex bytes (write e.g. "41 54 0d 0a")`)
+  }
+  return Buffer.from(digits, 'hex')
+}
+
+/** Bytes for the model: text when it is text, with a hex dump when it is not. */
+export function describeBytes(data: Buffer): string {
+  if (data.length === 0) return '(nothing)'
+  const text = data.toString('utf8')
+  const printable = !/[\x00-\x08\x0e-\x1f\x7f]/.test(text) && !text.includes('\ufffd')
+  const hex = data.subarray(0, 256).toString('hex').replace(/(..)/g, '$1 ').trim()
+  return printable ? JSON.stringify(text) : `${data.length} bytes: ${hex}${data.length > 256 ? ' …' : ''}`
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, type HardwareToolServices } from './common'
+
+export function createDevicesListTool(services: HardwareToolServices) {
+  return defineTool({
+    name: 'devices_list',
+    description:
+      'List the USB, HID and serial devices plugged into this computer: names (boards such as ESP32-S3, Raspberry Pi Pico, Arduino Uno), ' +
+      'vendor:product ids, serial numbers and serial port paths, and which device backends are unavailable and why.',
+    category: 'hardware',
+    access: 'read',
+    input: z.object({}),
+    summary: () => '',
+    preview: () => ({ title: text('title'), fields: [] }),
+    messages: { en: { title: 'List devices' }, 'zh-CN': { title: '列出设备' } },
+    run: () =>
+      attempt(async () => {
+        const { devices, backends } = await services.devices.list()
+        const lines = devices.map((d) => {
+          const ids = d.vendorId ? ` [${d.vendorId}:${d.productId ?? '????'}]` : ''
+          const serial = d.serialNumber ? ` serial ${d.serialNumber}` : ''
+          const ports = d.ports.length ? ` ports ${d.ports.join(', ')}` : ''
+          const board = d.board && d.board !== d.name ? ` — ${d.board}` : ''
+          return `- ${d.name}${board}${ids}${serial}${ports} (${d.kinds.join('+')}, ${d.connection})`
+        })
+        const missing = backends.filter((b) => !b.available).map((b) => `- ${b.backend}: unavailable: ${b.why}${b.fix ? ` Fix: ${b.fix}` : ''}`)
+        const body = devices.length ? `${devices.length} device(s):\n${lines.join('\n')}` : 'No devices found.'
+        return ok(missing.length ? `${body}\nBackends not available:\n${missing.join('\n')}` : body)
+      })
+  })
+}

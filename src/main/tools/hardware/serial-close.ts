@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, portOfSession, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+
+export function createSerialCloseTool(services: HardwareToolServices) {
+  return defineTool({
+    name: 'serial_close',
+    description: 'Close a serial session and free its port.',
+    category: 'hardware',
+    access: 'execute',
+    input: z.object({ session: z.string().min(1).max(100) }),
+    subjectKind: 'device',
+    subject: (args) => ({ value: portOfSession(services, args.session) }),
+    grantScope: (args) => portScope(portOfSession(services, args.session)),
+    summary: (args) => portOfSession(services, args.session),
+    preview: (args) => ({ title: text('title'), fields: [{ label: text('port'), value: portOfSession(services, args.session), code: true }] }),
+    messages: { en: { ...SERIAL_LABELS.en, title: 'Close a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '关闭串口' } },
+    run: (args) =>
+      attempt(async () => {
+        const path = portOfSession(services, args.session)
+        const closed = await services.devices.sessions.close(args.session)
+        return closed ? ok(`Closed ${path}.`) : { forLlm: `No open serial session ${args.session} (already closed).`, isError: true }
+      })
+  })
+}

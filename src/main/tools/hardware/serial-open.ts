@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { SerialOptionsSchema } from '../../../shared'
+import { defineTool, ok, text } from '../define-tool'
+import { attempt, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+
+export function createSerialOpenTool(services: HardwareToolServices) {
+  return defineTool({
+    name: 'serial_open',
+    description:
+      'Open a serial port (a path from devices_list, or any path such as /dev/pts/3, /dev/rfcomm0, COM7) and get a session id for serial_write, serial_read and serial_close. ' +
+      'Defaults: 115200 baud, 8 data bits, no parity, 1 stop bit, CRLF line ending.',
+    category: 'hardware',
+    access: 'execute',
+    input: z.object({
+      port: z.string().min(1).max(4096).describe('The port path'),
+      baud_rate: SerialOptionsSchema.shape.baudRate,
+      data_bits: SerialOptionsSchema.shape.dataBits,
+      parity: SerialOptionsSchema.shape.parity,
+      stop_bits: SerialOptionsSchema.shape.stopBits,
+      line_ending: SerialOptionsSchema.shape.lineEnding.describe('Added after text written with serial_write, and what serial_read waits for by default')
+    }),
+    subjectKind: 'device',
+    subject: (args) => ({ value: args.port, arg: 'port' }),
+    grantScope: (args) => portScope(args.port),
+    summary: (args) => `${args.port} @ ${args.baud_rate}`,
+    preview: (args) => ({
+      title: text('title'),
+      fields: [
+        { label: text('port'), value: args.port, code: true, arg: 'port' },
+        { label: text('settings'), value: `${args.baud_rate} ${args.data_bits}${args.parity[0]!.toUpperCase()}${args.stop_bits}, ${args.line_ending}` }
+      ]
+    }),
+    messages: { en: { ...SERIAL_LABELS.en, title: 'Open a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '打开串口' } },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const session = await services.devices.sessions.open({ kind: 'conversation', conversationId: ctx.conversationId }, args.port, {
+          baudRate: args.baud_rate,
+          dataBits: args.data_bits,
+          parity: args.parity,
+          stopBits: args.stop_bits,
+          lineEnding: args.line_ending
+        })
+        return ok(`Opened ${args.port} at ${args.baud_rate} baud. Session: ${session.id}`)
+      })
+  })
+}
