@@ -51,7 +51,11 @@ export function hexBytes(hex: string): Buffer {
 export function describeBytes(data: Buffer): string {
   if (data.length === 0) return '(nothing)'
   const text = data.toString('utf8')
-  const printable = !/[\x00-\x08\x0e-\x1f\x7f]/.test(text) && !text.includes('\ufffd')
+  // Control characters other than tab, CR and LF mean binary data.
+  const printable = ![...text].some((char) => {
+    const code = char.charCodeAt(0)
+    return (code < 32 && char !== '\t' && char !== '\r' && char !== '\n') || code === 127 || char === '\ufffd'
+  })
   const hex = data.subarray(0, 256).toString('hex').replace(/(..)/g, '$1 ').trim()
   return printable ? JSON.stringify(text) : `${data.length} bytes: ${hex}${data.length > 256 ? ' …' : ''}`
 }
