@@ -38,6 +38,8 @@ export class DeviceService implements AppService {
   readonly sessions: SerialSessions
   private readonly backends: DeviceBackends
   private last: DeviceSnapshot | null = null
+  /** What the listeners were last told: a list() someone else asked for must not hide a change from them. */
+  private announced: DeviceSnapshot | null = null
   private timer: ReturnType<typeof setInterval> | null = null
   private unwatch: Array<() => void> = []
   private readonly listeners = new Set<(change: DevicesChange) => void>()
@@ -76,10 +78,12 @@ export class DeviceService implements AppService {
 
   /** Looks again now and tells the listeners what changed (the poll, the OS's events, a settings change). */
   async refresh(): Promise<DeviceSnapshot> {
-    const before = this.last
     const snapshot = await this.list()
-    const change = diff(before, snapshot)
-    if (change && this.listeners.size > 0) for (const listener of [...this.listeners]) listener(change)
+    const change = diff(this.announced, snapshot)
+    if (change && this.listeners.size > 0) {
+      this.announced = snapshot
+      for (const listener of [...this.listeners]) listener(change)
+    }
     return snapshot
   }
 
@@ -134,6 +138,7 @@ export class DeviceService implements AppService {
   }
 
   private stopWatching(): void {
+    this.announced = null
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     for (const unwatch of this.unwatch.splice(0)) unwatch()

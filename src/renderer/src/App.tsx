@@ -5,6 +5,7 @@ import { isDialogOpen, isModKey, Notices } from './features/common'
 import { ConnectionBanner } from './features/connection'
 import { Sidebar } from './features/conversations'
 import { DesktopBanner } from './features/desktop'
+import { DevicesPanel } from './features/devices'
 import { FirstRunSetup } from './features/first-run'
 import { SettingsPanel } from './features/settings'
 import { useLanguage, useT } from './i18n'
@@ -14,6 +15,7 @@ export function App() {
   const t = useT()
   const language = useLanguage()
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [devicesOpen, setDevicesOpen] = useState(false)
 
   useEffect(() => startApp(), [])
 
@@ -44,12 +46,13 @@ export function App() {
     <div className="app">
       {/* Across the whole window, above the sidebar and any dialog: a run holds the keyboard and mouse. */}
       <DesktopBanner />
-      <Sidebar onOpenSettings={() => setSettingsOpen(true)} />
+      <Sidebar onOpenSettings={() => setSettingsOpen(true)} onOpenDevices={() => setDevicesOpen(true)} />
       <div className="main">
         <ConnectionBanner />
         <ChatView onOpenSettings={() => setSettingsOpen(true)} />
       </div>
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
+      {devicesOpen && <DevicesPanel onClose={() => setDevicesOpen(false)} />}
       <FirstRunSetup onOpenSettings={() => setSettingsOpen(true)} />
       <ApprovalModal />
       <Notices />

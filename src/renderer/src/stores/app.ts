@@ -8,6 +8,7 @@ import { useApprovalsStore } from './approvals'
 import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
 import { useDesktopStore } from './desktop'
+import { useDevicesStore } from './devices'
 import { activeRun } from './reducers'
 import { useSettingsStore } from './settings'
 import { useToolsStore } from './tools'
@@ -31,6 +32,15 @@ function routeEvent(event: BridgeEvent): void {
       break
     case 'desktop_control':
       useDesktopStore.getState().apply(event.control)
+      break
+    case 'devices_changed':
+      useDevicesStore.getState().applyChanged(event)
+      break
+    case 'serial_data':
+      useDevicesStore.getState().applySerialData(event)
+      break
+    case 'serial_closed':
+      useDevicesStore.getState().applySerialClosed(event)
       break
     case 'show_conversation':
       // "Open in DeskClaw" from the palette: a conversation this window may not list yet.

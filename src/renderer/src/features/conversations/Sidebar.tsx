@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { ConversationSummary } from '../../../../shared/bridge'
 import { useT } from '../../i18n'
 import { focusComposer } from '../chat'
+import { ChipIcon } from '../devices'
 import {
   activeRun,
   deleteConversation,
@@ -15,7 +16,7 @@ import {
 } from '../../stores'
 import { ConfirmDialog, GearIcon, GlobeIcon, modKeyLabel, PlusIcon, ShieldIcon, Spinner, TrashIcon, useNow } from '../common'
 
-export function Sidebar({ onOpenSettings }: { onOpenSettings(): void }) {
+export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): void; onOpenDevices(): void }) {
   const t = useT()
   const changeLanguage = useSettingsStore((s) => s.changeLanguage)
   const toggleLanguage = () => void changeLanguage(t.language === 'en' ? 'zh-CN' : 'en')
@@ -120,6 +121,10 @@ export function Sidebar({ onOpenSettings }: { onOpenSettings(): void }) {
       </nav>
 
       <div className="sidebar-footer">
+        <button type="button" className="btn btn-ghost" data-testid="devices-button" onClick={onOpenDevices}>
+          <ChipIcon />
+          <span>{t('sidebar.devices')}</span>
+        </button>
         <button type="button" className="btn btn-ghost" data-testid="settings-button" onClick={onOpenSettings}>
           <GearIcon />
           <span>{t('sidebar.settings')}</span>

@@ -180,7 +180,9 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       screenshotsAsk: draft.screenshotsAsk,
       desktopStopShortcut,
       desktopFailSafe: draft.desktopFailSafe,
-      paletteShortcut
+      paletteShortcut,
+      // Edited in the Devices panel, not here: kept as it is.
+      serialPorts: settings.serialPorts
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
