@@ -99,7 +99,9 @@ module.exports = {
   // - the sandbox image's Dockerfile, for `docker build -t deskclaw/sandbox:1 <resources>/sandbox`.
   extraResources: [
     { from: 'resources/tray', to: 'tray', filter: ['*.png'] },
-    { from: 'resources/sandbox', to: 'sandbox' }
+    { from: 'resources/sandbox', to: 'sandbox' },
+    // The USB id database devices are named from (docs/devices.md).
+    { from: 'resources/usb-ids', to: 'usb-ids' }
   ],
   asar: true,
   asarUnpack,

@@ -41,8 +41,13 @@ function loadFailure(module: string, error: unknown): BackendUnavailableError {
   return new BackendUnavailableError(`${module} could not load in this build: ${message}`, 'reinstall DeskClaw; if you built it yourself, run npm install again')
 }
 
+/** Where a backend's raw records come from: the library (default), or recorded records (tests) through the same converters. */
+export interface RawLister {
+  list?: () => Promise<unknown[]>
+}
+
 /** USB through node-usb v3 (no libusb; the OS's own device list). */
-export function usbBackend(platform: NodeJS.Platform = process.platform): DeviceBackend<UsbView> {
+export function usbBackend(platform: NodeJS.Platform = process.platform, raw: RawLister = {}): DeviceBackend<UsbView> {
   // v3 reads Linux's sysfs; without it (containers) even registering for hot-plug rejects unhandled.
   const sysfs = '/sys/bus/usb/devices'
   const usable = (): void => {
@@ -62,11 +67,11 @@ export function usbBackend(platform: NodeJS.Platform = process.platform): Device
   return {
     kind: 'usb',
     async list() {
-      const { usb } = load()
       let devices: unknown[]
       try {
-        devices = await usb.getDevices()
+        devices = raw.list ? await raw.list() : await load().usb.getDevices()
       } catch (error) {
+        if (error instanceof BackendUnavailableError) throw error
         const message = errorMessage(error)
         throw new BackendUnavailableError(`USB devices cannot be listed: ${message}`, /permission|access/i.test(message) && platform === 'linux' ? UDEV_USB_RULE : undefined)
       }
@@ -90,19 +95,22 @@ export function usbBackend(platform: NodeJS.Platform = process.platform): Device
 }
 
 /** HID through node-hid (hidapi; strings without opening the device). */
-export function hidBackend(platform: NodeJS.Platform = process.platform): DeviceBackend<HidView> {
+export function hidBackend(platform: NodeJS.Platform = process.platform, raw: RawLister = {}): DeviceBackend<HidView> {
   return {
     kind: 'hid',
     async list() {
-      let hid: typeof import('node-hid')
-      try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        hid = require('node-hid') as typeof import('node-hid')
-      } catch (error) {
-        throw loadFailure('node-hid', error)
+      let listHid = raw.list
+      if (!listHid) {
+        try {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          const hid = require('node-hid') as typeof import('node-hid')
+          listHid = () => hid.devicesAsync()
+        } catch (error) {
+          throw loadFailure('node-hid', error)
+        }
       }
       try {
-        const devices = await hid.devicesAsync()
+        const devices = await listHid()
         return devices.map(hidViewFromDevice).filter((view): view is HidView => view !== null)
       } catch (error) {
         const message = errorMessage(error)

@@ -3,7 +3,7 @@
  * hot-plug, backend states), serial sessions, and device naming from usb.ids and the board table.
  */
 export { DeviceService, DEFAULT_POLL_MS, type DeviceBackends, type DeviceServiceOptions, type DevicesChange } from './device-service'
-export { BackendUnavailableError, hidBackend, serialBackend, usbBackend, type DeviceBackend, type SerialBackendOptions } from './backends'
+export { BackendUnavailableError, hidBackend, serialBackend, usbBackend, type DeviceBackend, type RawLister, type SerialBackendOptions } from './backends'
 export {
   SerialSessions,
   SerialSessionError,

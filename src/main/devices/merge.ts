@@ -17,7 +17,7 @@
 import type { Device, DeviceKind } from '../../shared/bridge/devices'
 import { lookupBoard } from './boards'
 import { nameDevice } from './names'
-import type { UsbIds } from './usb-ids'
+import { usbIds, type UsbIds } from './usb-ids'
 import { serialLocation, type HidView, type SerialView, type UsbView } from './views'
 
 export interface DeviceViews {
@@ -74,7 +74,7 @@ export function mergeViews(views: Partial<DeviceViews>, options: MergeOptions = 
   units.forEach((unit, index) => {
     const bySerial = serialKey(unit.vendorId, unit.productId, unit.serialNumber)
     const byLocation = unit.vendorId && unit.productId && unit.location ? `${unit.vendorId}:${unit.productId}@${unit.location}` : undefined
-    for (const key of [identifying(bySerial) ? `s|${bySerial}` : undefined, byLocation ? `l|${byLocation}` : undefined]) {
+    for (const key of [unit.identifies && bySerial ? `s|${bySerial}` : undefined, byLocation ? `l|${byLocation}` : undefined]) {
       if (!key) continue
       const first = firstBy.get(key)
       if (first === undefined) firstBy.set(key, index)
@@ -111,12 +111,14 @@ export function mergeViews(views: Partial<DeviceViews>, options: MergeOptions = 
     pairIdentical(components, units, sets, pairedByOrder)
   }
 
+  const ids = options.ids ?? usbIds()
   const devices = groupBy(
     units.map((_, index) => index),
     (index) => sets.find(index)
-  ).map((component) => toDevice(component.map((index) => units[index]!), component.some((index) => pairedByOrder.has(index)), options.ids))
+  ).map((component) => toDevice(component.map((index) => units[index]!), component.some((index) => pairedByOrder.has(index)), ids))
+  devices.sort((a, b) => rank(a) - rank(b) || compare(a.name, b.name) || compare(a.id, b.id))
   uniqueIds(devices)
-  return devices.sort((a, b) => rank(a) - rank(b) || compare(a.name, b.name) || compare(a.id, b.id))
+  return devices
 }
 
 /**
@@ -158,7 +160,7 @@ function compatible(a: Unit[], b: Unit[]): boolean {
   return !differ('serialNumber') && !differ('location')
 }
 
-function toDevice(parts: Unit[], pairedByOrder: boolean, ids: UsbIds | undefined): Device {
+function toDevice(parts: Unit[], pairedByOrder: boolean, ids: UsbIds): Device {
   const pick = <K extends keyof Unit>(field: K, order: DeviceKind[] = ['usb', 'hid', 'serial']): Unit[K] | undefined => {
     for (const kind of order) {
       const value = parts.find((part) => part.kind === kind && part[field] !== undefined)?.[field]
@@ -177,7 +179,7 @@ function toDevice(parts: Unit[], pairedByOrder: boolean, ids: UsbIds | undefined
   const connection = pick('connection', ['usb', 'serial', 'hid']) ?? 'unknown'
   const naming = nameDevice(
     { vendorId, productId, manufacturer: pick('manufacturer'), product: pick('product'), ports, connection: connection === 'usb' ? undefined : connection },
-    ...(ids ? [ids] : [])
+    ids
   )
   // The serial number of a part whose serial identifies it (not one of several "0001"s).
   const identifying = parts.find((part) => part.identifies && part.serialNumber !== undefined)?.serialNumber
@@ -282,14 +284,28 @@ function splitByInterface(group: HidView[]): HidView[][] {
   return devices.filter((members) => members.length > 0)
 }
 
-/** Serial ports of one device (an FT2232's two ports) share its serial number; ports without one stay alone. */
+/**
+ * Serial ports of one device (an FT2232's two ports) share its serial number; ports without one stay
+ * alone. Two ports with the same serial number and the same Linux by-id name (same interface) are
+ * two devices that share a made-up serial number, not one device.
+ */
 function serialUnits(views: SerialView[], identifying: (key: string | undefined) => key is string): Unit[] {
+  const bySerial = new Map<string, SerialView[]>()
+  for (const view of views) {
+    const key = serialKey(view.vendorId, view.productId, view.serialNumber)
+    if (identifying(key)) bySerial.set(key, [...(bySerial.get(key) ?? []), view])
+  }
+  const shared = new Set<string>()
+  for (const [key, members] of bySerial) {
+    const names = members.map((view) => view.pnpId).filter((pnpId): pnpId is string => pnpId !== undefined && !pnpId.includes('\\'))
+    if (new Set(names).size < names.length) shared.add(key)
+  }
   const groups = new Map<string, SerialView[]>()
   let alone = 0
   const identifies = new Set<string>()
   for (const view of views) {
-    const bySerial = serialKey(view.vendorId, view.productId, view.serialNumber)
-    const key = identifying(bySerial) ? `s|${bySerial}` : `p|${alone++}`
+    const serial = serialKey(view.vendorId, view.productId, view.serialNumber)
+    const key = identifying(serial) && !shared.has(serial) ? `s|${serial}` : `p|${alone++}`
     if (key.startsWith('s|')) identifies.add(key)
     groups.set(key, [...(groups.get(key) ?? []), view])
   }

@@ -38,7 +38,7 @@ export function nameDevice(parts: NameParts, ids: UsbIds = usbIds()): DeviceNami
   const product = deviceString(parts.product, vendorId, productId)
 
   if (!vendorId || !productId) {
-    const port = parts.ports?.find((path) => typeof path === 'string' && path !== '')
+    const port = Array.isArray(parts.ports) ? parts.ports.find((path) => typeof path === 'string' && path !== '') : undefined
     if (port) return { name: `${portLabel(port, parts.connection)} ${port}` }
     if (product) return { name: joinName(manufacturer, product), ...optional({ vendorName: manufacturer, productName: product }) }
     return { name: 'Unknown device', ...optional({ vendorName: manufacturer }) }

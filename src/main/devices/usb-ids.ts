@@ -45,13 +45,16 @@ export interface ParsedUsbIds {
 
 const cache = new Map<string, ParsedUsbIds>()
 const instances = new Map<string, UsbIds>()
+/** Where the default file was found (looked up once). */
+let defaultFile: { path: string | undefined } | null = null
 
 /**
  * The names database. `file` overrides where it is read from; otherwise $DESKCLAW_USB_IDS, then
  * resources/usb-ids/usb.ids found beside the app (see resolveUsbIdsFile). Instances are shared per file.
  */
 export function usbIds(file?: string): UsbIds {
-  const path = file ?? resolveUsbIdsFile()
+  if (file === undefined && defaultFile === null) defaultFile = { path: resolveUsbIdsFile() }
+  const path = file ?? defaultFile?.path
   const key = path ?? ''
   let instance = instances.get(key)
   if (!instance) {
@@ -82,6 +85,7 @@ export function usbIds(file?: string): UsbIds {
 
 /** Forgets what was parsed (tests, or after the file was replaced). */
 export function resetUsbIdsCache(): void {
+  defaultFile = null
   cache.clear()
   instances.clear()
 }
