@@ -10,9 +10,9 @@ describe('a machine with an ESP32-S3, a CH340, an FTDI cable, a Pico and a YubiK
     const service = new DeviceService({
       settings: () => ({ serialPorts: [] }),
       backends: {
-        usb: usbBackend('linux', { list: async () => raw.usb }),
-        hid: hidBackend('linux', { list: async () => raw.hid }),
-        serial: serialBackend({ extraPorts: () => [], platform: 'linux', list: async () => raw.serial })
+        usb: usbBackend('linux', { list: async () => raw.usb ?? [] }),
+        hid: hidBackend('linux', { list: async () => raw.hid ?? [] }),
+        serial: serialBackend({ extraPorts: () => [], platform: 'linux', list: async () => raw.serial ?? [] })
       }
     })
     const { devices, backends } = await service.list()
