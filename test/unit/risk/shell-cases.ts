@@ -117,6 +117,12 @@ const benign = rows('benign', 'allow', [
   'tree -L 2 src',
   'date',
   'date +%Y-%m-%d',
+  ['sleep 5 && echo done', 'waiting is harmless: sleep takes only durations'],
+  'sleep 0.5',
+  'sleep 1m',
+  ['echo start; sleep 2; echo end', 'a wait between reads'],
+  [':', 'the null builtin'],
+  'wait',
   'whoami',
   'id',
   'id -u',
@@ -323,6 +329,9 @@ const benignGit = rows('benign:git', 'allow', [
 // ───────────────────────────── ask: writes, unknown programs, not plain ─────────────────────────────
 
 const dangerous = rows('dangerous', 'ask', [
+  ['sleep foo', 'sleep takes only durations: anything else is not known-safe'],
+  ['sleep 5; rm -rf build', 'a harmless wait does not make the next command harmless'],
+  ['sleep 10 & wait', 'background jobs ask'],
   'rm -rf build',
   'rm README.md',
   'rm -f src/index.ts',

@@ -72,7 +72,7 @@ export const READ_ONLY_PROGRAMS: ReadonlyMap<string, ArgCheck> = new Map<string,
   ...['groups', 'tty', 'locale', 'getconf', 'diff', 'sha1sum', 'sha256sum', 'sha512sum', 'md5sum', 'cksum'].map(
     (name) => [name, none] as const
   ),
-  ...['b2sum', 'grep', 'egrep', 'fgrep', 'file'].map((name) => [name, none] as const),
+  ...['b2sum', 'grep', 'egrep', 'fgrep', 'file', 'sleep', ':', 'wait'].map((name) => [name, none] as const),
   ['printf', option({ short: 'v' }, 'printf -v assigns a variable')],
   ['rg', option({ short: 'z', long: ['pre', 'pre-glob', 'search-zip', 'hostname-bin'] }, 'rg --pre and --search-zip run other programs')],
   ['sort', option({ short: 'o', long: ['output', 'compress-program'] }, 'sort -o writes a file and --compress-program runs one')],

@@ -127,6 +127,10 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ...['grep', 'egrep', 'fgrep', 'zgrep'].map((name) => [name, { reads: 'contents', anyOption: true, patternFirst: true }] as const),
   ...anyOption('names', 'ls', 'dir', 'vdir', 'stat', 'du', 'df', 'pwd', 'which', 'realpath', 'readlink', 'basename', 'dirname', 'test', '['),
   ...anyOption('names', 'cd', 'pushd', 'popd', 'type', 'whereis', 'lsattr', 'namei'),
+  // Waiting is harmless: sleep takes durations only (a bare word is refused, so nothing hides in it);
+  // `:` and `wait` are shell builtins that do nothing but expand their words (judged on their own).
+  ['sleep', { reads: 'none', long: ['help', 'version'], operand: /^(\d+(\.\d+)?[smhd]?|\.\d+[smhd]?|inf(inity)?)$/i }],
+  ...anyOption('none', ':', 'wait'),
   // tr's operands are character sets, not files (it reads its input).
   ...anyOption('none', 'echo', 'tr', 'true', 'false', 'seq', 'whoami', 'id', 'uname', 'free', 'uptime', 'nproc', 'lscpu', 'lsblk', 'arch', 'groups'),
   ...anyOption('none', 'tty', 'locale', 'getconf', 'logname', 'users', 'who', 'w', 'last', 'cal', 'ncal', 'expr', 'factor', 'numfmt', 'tput'),
