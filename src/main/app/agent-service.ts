@@ -49,13 +49,9 @@ export class AgentService implements AppService {
       }
     }
     const settings = this.deps.settings()
-    const providerConfig: ProviderConfig = {
-      provider: settings.provider,
-      model: settings.model,
-      baseUrl: settings.baseUrl,
-      apiKey: this.deps.apiKey(settings),
-      apiKeyEnv: apiKeyEnvFor(settings)
-    }
+    // A conversation given its own model (the chat header's picker) keeps it; else the one in Settings.
+    const modelId = conversation.conversation.model ?? settings.model
+    const providerConfig = this.providerConfig(settings, modelId)
     const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
     // A conversation started in another folder (the palette's workspace picker) keeps working there.
     const workspace = conversation.conversation.workspace ?? settings.workspace
@@ -82,13 +78,13 @@ export class AgentService implements AppService {
     const done = runAgent(
       {
         model,
-        modelLabel: `${settings.provider}:${settings.model}`,
+        modelLabel: `${settings.provider}:${modelId}`,
         registry: this.deps.registry,
         runner,
         systemPrompt: buildSystemPrompt(workspace),
         maxIterations: settings.maxIterations,
         maxRetries: MODEL_MAX_RETRIES,
-        acceptsImages: modelAcceptsImages(settings),
+        acceptsImages: modelAcceptsImages({ ...settings, model: modelId }),
         emit: this.deps.emit,
         onModelMessages: (messages) => store.appendModelMessages(conversationId, runId, messages),
         describeError: (error) => describeModelError(error, providerConfig)
@@ -97,6 +93,20 @@ export class AgentService implements AppService {
     ).finally(() => this.active.delete(runId))
     this.active.set(runId, { conversationId, controller, done })
     return { runId }
+  }
+
+  /**
+   * What a model call with these settings needs, the key read the way runs read it (also used by
+   * providers.listModels / testConnection, so they try exactly what a run would).
+   */
+  providerConfig(settings: Settings, model: string = settings.model): ProviderConfig {
+    return {
+      provider: settings.provider,
+      model,
+      baseUrl: settings.baseUrl,
+      apiKey: this.deps.apiKey(settings),
+      apiKeyEnv: apiKeyEnvFor(settings)
+    }
   }
 
   cancel(runId: string): boolean {

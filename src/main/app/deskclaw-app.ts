@@ -7,6 +7,7 @@ import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '..
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
+import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createDesktopTools, createFileTools, createHardwareTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
@@ -20,8 +21,13 @@ export interface AppConfig {
   dataDir: string
   /** This process's overrides (CLI flags, environment); not saved. */
   overrides?: Partial<Settings>
-  /** An explicit key (e.g. read by the CLI from --api-key-env); else read from settings.apiKeyEnv. */
+  /** An explicit key (e.g. read by the CLI from --api-key-env); wins over a stored key and settings.apiKeyEnv. */
   apiKey?: string
+  /**
+   * Where pasted API keys are kept, encrypted: the Electron shell passes one over safeStorage, tests
+   * a fake. Without one (the CLI, `deskclaw web` under plain Node) keys come from environment variables only.
+   */
+  secrets?: SecretStore
   env?: NodeJS.ProcessEnv
   /** A fixed runtime (tests); otherwise the one settings.runtime asks for, chosen by probing. */
   runtime?: Runtime
@@ -73,6 +79,8 @@ export class DeskclawApp {
   readonly desktop: DesktopService
   /** USB, HID and serial devices, and serial sessions. */
   readonly devices: DeviceService
+  /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
+  readonly apiKeys: ApiKeys
   private readonly services = new ServiceSet()
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
@@ -83,6 +91,7 @@ export class DeskclawApp {
 
   private constructor(private readonly config: AppConfig) {
     this.overrides = { ...config.overrides }
+    this.apiKeys = new ApiKeys(config.secrets ?? unavailableSecretStore())
     this.store = SqliteConversationStore.open(join(config.dataDir, DATABASE_FILE_NAME), {
       nativeBinding: config.nativeBinding
     })
@@ -248,8 +257,15 @@ export class DeskclawApp {
     }
   }
 
-  private apiKeyFor(settings: Settings): string | undefined {
+  /**
+   * The key for a model call: an explicit one (CLI) first, then the one pasted in Settings for the
+   * provider, then the environment variable (settings.apiKeyEnv, else the conventional one). A key
+   * that is stored but cannot be decrypted is an error that says so, not a silent fallback.
+   */
+  apiKeyFor(settings: Settings): string | undefined {
     if (this.config.apiKey) return this.config.apiKey
+    const stored = this.apiKeys.stored(settings.provider)
+    if (stored) return stored
     const env = this.config.env ?? process.env
     return env[apiKeyEnvFor(settings)]
   }

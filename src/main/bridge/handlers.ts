@@ -1,8 +1,18 @@
 import { isAbsolute, resolve } from 'node:path'
-import { AppError, SerialOptionsSchema, type CallInput, type CallName, type CallOutput } from '../../shared'
+import {
+  AppError,
+  SerialOptionsSchema,
+  settingsProblems,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type ProviderTarget,
+  type Settings
+} from '../../shared'
 import { LINE_ENDINGS } from '../devices'
 import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
-import { detectLocalServers } from '../providers'
+import { exportConversation } from '../store'
+import { detectLocalServers, listModels, testConnection } from '../providers'
 
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
 export type HandlerTable = { [K in CallName]: Handler<K> }
@@ -12,6 +22,18 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
   const { store } = app
   const notFound = (id: string): AppError => new AppError('NOT_FOUND', `Conversation ${id} does not exist.`)
   const changed = (): void => app.events.publish({ kind: 'conversations_changed' })
+  /** Settings with the asked-for server in place of the saved one (the settings form tests what it shows, unsaved). */
+  const targetSettings = (target: ProviderTarget): Settings => {
+    const settings = app.settings()
+    const otherProvider = target.provider !== undefined && target.provider !== settings.provider
+    return {
+      ...settings,
+      provider: target.provider ?? settings.provider,
+      // Another provider without a base URL of its own: its default endpoint, not this one's server.
+      baseUrl: (target.baseUrl ?? (otherProvider ? '' : settings.baseUrl)).trim(),
+      apiKeyEnv: (target.apiKeyEnv ?? (otherProvider ? '' : settings.apiKeyEnv)).trim()
+    }
+  }
   return {
     'app.info': () => ({
       version: APP_VERSION,
@@ -39,6 +61,25 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       changed()
       return renamed
     },
+    'conversations.setModel': ({ id, model }) => {
+      const updated = store.setConversationModel(id, model)
+      if (!updated) throw notFound(id)
+      changed()
+      return updated
+    },
+    'conversations.search': ({ query, limit }) => store.searchConversations(query, limit),
+    'conversations.pin': ({ id, pinned }) => {
+      const updated = store.setConversationPinned(id, pinned)
+      if (!updated) throw notFound(id)
+      changed()
+      return updated
+    },
+    // Built from the stored detail alone: settings (and so anything secret) never go into a file.
+    'conversations.export': ({ id, format, language }) => {
+      const detail = store.getConversation(id)
+      if (!detail) throw notFound(id)
+      return exportConversation(detail, format, { language: language ?? app.settings().language })
+    },
     'conversations.delete': async ({ id }) => {
       if (!(await app.deleteConversation(id))) throw notFound(id)
       changed()
@@ -52,11 +93,26 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     }),
     'settings.get': () => app.settings(),
     'settings.update': async (patch) => {
+      // Each field passed its own schema on the way in; what only the whole can tell (an
+      // OpenAI-compatible server needs a base URL) is checked here: a patch may not add a problem.
+      const before = settingsProblems(app.settings())
+      const after = settingsProblems({ ...app.settings(), ...patch })
+      const added = (Object.keys(after) as Array<keyof Settings>).find((key) => before[key] === undefined)
+      if (added) throw new AppError('VALIDATION_FAILED', `${added}: ${after[added]}`)
       // Autonomy "full" and the "native" runtime are confirmed by the main process, not by the page that asks.
       await confirmRiskySettings(app.settings(), patch, app.settingConfirmer())
       return app.updateSettings(patch)
     },
     'providers.detectLocal': async () => ({ servers: await detectLocalServers(app.localServerProbes()) }),
+    // API keys: stored encrypted in main; the answers say whether one is stored, never what it is.
+    'secrets.status': () => app.apiKeys.status(),
+    'secrets.setApiKey': ({ provider, key }) => app.apiKeys.set(provider, key),
+    'secrets.deleteApiKey': ({ provider }) => app.apiKeys.delete(provider),
+    'providers.listModels': async (target) => ({ models: await listModels(app.agent.providerConfig(targetSettings(target))) }),
+    'providers.testConnection': ({ model, ...target }) => {
+      const settings = targetSettings(target)
+      return testConnection(app.agent.providerConfig(settings, model ?? settings.model))
+    },
     'workspaces.recent': () => ({ workspaces: app.recentWorkspaces() }),
     'app.showConversation': ({ conversationId }) => {
       if (!store.getConversation(conversationId)) throw notFound(conversationId)

@@ -8,6 +8,7 @@
  *   userData; Chromium's own files go in its chromium/ subfolder;
  * - registerAppScheme (protocol.ts): app:// is a privileged (standard, secure) scheme.
  * Once ready (start):
+ * - electronSecretStore (secrets.ts): pasted API keys, encrypted with safeStorage into secrets.json;
  * - setupAppProtocol (protocol.ts): app://deskclaw serves out/renderer with the Electron CSP;
  * - setupMenu (menu.ts): the application menu (no reload or DevTools when packaged);
  * - setupSecurity (security.ts): permissions, navigation, new windows and links for every
@@ -35,6 +36,7 @@ import { electronSqliteBinding } from './native-binding'
 import { startupFailureMessage } from './policy/lifecycle'
 import { registerAppScheme, setupAppProtocol } from './protocol'
 import { setupPalette } from './palette-window'
+import { electronSecretStore } from './secrets'
 import { setupSecurity } from './security'
 import { setupTray } from './tray'
 import { getMainWindow, setupWindows } from './windows'
@@ -58,6 +60,8 @@ async function start(): Promise<void> {
     dataDir,
     nativeBinding: electronSqliteBinding(app.getAppPath(), app.isPackaged),
     desktop,
+    // API keys pasted in Settings, encrypted with the system keyring (safeStorage; usable once ready).
+    secrets: electronSecretStore(dataDir),
     // Autonomy "full" and the "native" runtime are confirmed here, in a native dialog, not by the page.
     confirmSetting: nativeSettingConfirmer(getMainWindow)
   })

@@ -42,10 +42,16 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
 
 function requireKey(config: ProviderConfig, apiKey: string | undefined): string {
   if (apiKey) return apiKey
+  throw missingKeyError(config)
+}
+
+/** What to set when a provider that needs a key has none (also used when listing its models). */
+export function missingKeyError(config: Pick<ProviderConfig, 'provider' | 'apiKeyEnv'>): AppError {
   const variable = apiKeyEnvFor(config)
-  throw new AppError(
+  return new AppError(
     'NOT_CONFIGURED',
-    `No API key for ${config.provider}: set ${variable}, or name another variable with --api-key-env or in Settings.`
+    `No API key for ${config.provider}: paste one in Settings (the desktop app keeps it encrypted), ` +
+      `or set ${variable} in the environment (or name another variable with --api-key-env or in Settings).`
   )
 }
 

@@ -149,6 +149,68 @@ export const migrations: readonly MigrationStep[] = [
   `,
   /* 4: a conversation may have its own workspace (the palette's picker); NULL: the one in settings */ `
   ALTER TABLE conversations ADD COLUMN workspace TEXT;
+  `,
+  /* 5: a conversation may have its own model (the chat header's picker); NULL: the one in settings */ `
+  ALTER TABLE conversations ADD COLUMN model TEXT;
+  `,
+  /* 6: pinned conversations; full-text search over titles and messages (conversations.search) */ `
+  ALTER TABLE conversations ADD COLUMN pinned_at INTEGER; -- when it was pinned; NULL: not pinned
+
+  -- Trigram: substrings match, and Chinese (no spaces between words) is searchable; queries
+  -- shorter than three characters fall back to LIKE (search.ts). Each table keeps its own copy of
+  -- the text, keyed by the source row's rowid, so a delete needs only the rowid (an external-content
+  -- table would need the exact text it indexed, which a skipped streaming update no longer has).
+  -- conversation_id and message_id are stored too, and searches join on them, so a row that went
+  -- stale (a VACUUM may renumber rowids) can never name a conversation or message that is gone.
+  CREATE VIRTUAL TABLE conversation_titles_fts USING fts5 (conversation_id UNINDEXED, title, tokenize = 'trigram');
+  CREATE VIRTUAL TABLE messages_fts USING fts5 (conversation_id UNINDEXED, message_id UNINDEXED, content, tokenize = 'trigram');
+
+  CREATE TRIGGER conversations_fts_insert AFTER INSERT ON conversations BEGIN
+    INSERT INTO conversation_titles_fts (rowid, conversation_id, title) VALUES (NEW.rowid, NEW.id, NEW.title);
+  END;
+  CREATE TRIGGER conversations_fts_update AFTER UPDATE OF title ON conversations BEGIN
+    DELETE FROM conversation_titles_fts WHERE rowid = OLD.rowid;
+    INSERT INTO conversation_titles_fts (rowid, conversation_id, title) VALUES (NEW.rowid, NEW.id, NEW.title);
+  END;
+  CREATE TRIGGER conversations_fts_delete AFTER DELETE ON conversations BEGIN
+    DELETE FROM conversation_titles_fts WHERE rowid = OLD.rowid;
+  END;
+
+  -- An answer grows one token per UPDATE; re-indexing it each time would cost time quadratic in
+  -- its length. So an assistant message is indexed once its run is no longer running (below), and
+  -- every other message (the user's, or one whose run is over or unknown) as it is written.
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages
+  WHEN NEW.role = 'user' OR NOT EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id AND status = 'running')
+  BEGIN
+    INSERT INTO messages_fts (rowid, conversation_id, message_id, content)
+    VALUES (NEW.rowid, NEW.conversation_id, NEW.id, NEW.content);
+  END;
+  CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages
+  WHEN NEW.role = 'user' OR NOT EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id AND status = 'running')
+  BEGIN
+    DELETE FROM messages_fts WHERE rowid = OLD.rowid;
+    INSERT INTO messages_fts (rowid, conversation_id, message_id, content)
+    VALUES (NEW.rowid, NEW.conversation_id, NEW.id, NEW.content);
+  END;
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    DELETE FROM messages_fts WHERE rowid = OLD.rowid;
+  END;
+  -- A run that ends (completed, failed, cancelled, or interrupted by recovery) indexes its answers.
+  CREATE TRIGGER runs_fts_ended AFTER UPDATE OF status ON runs
+  WHEN OLD.status = 'running' AND NEW.status <> 'running'
+  BEGIN
+    DELETE FROM messages_fts WHERE rowid IN
+      (SELECT rowid FROM messages WHERE conversation_id = NEW.conversation_id AND run_id = NEW.id AND role = 'assistant');
+    INSERT INTO messages_fts (rowid, conversation_id, message_id, content)
+      SELECT rowid, conversation_id, id, content FROM messages
+      WHERE conversation_id = NEW.conversation_id AND run_id = NEW.id AND role = 'assistant';
+  END;
+
+  -- What is already there: every title, and every message but the answers of runs still going.
+  INSERT INTO conversation_titles_fts (rowid, conversation_id, title) SELECT rowid, id, title FROM conversations;
+  INSERT INTO messages_fts (rowid, conversation_id, message_id, content)
+    SELECT m.rowid, m.conversation_id, m.id, m.content FROM messages m
+    WHERE m.role = 'user' OR NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = m.run_id AND r.status = 'running');
   `
 ]
 

@@ -26,7 +26,17 @@ import type { AuditRecord } from './types'
 // Row → bridge shape. JSON columns are trusted casts: only this store writes them, from typed values.
 
 export function toConversationSummary(row: ConversationRow): ConversationSummary {
-  return { id: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at, workspace: row.workspace ?? null }
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    workspace: row.workspace ?? null,
+    // Only when set: absent means the model in Settings.
+    ...(row.model ? { model: row.model } : {}),
+    // Only when pinned: absent means not pinned.
+    ...(row.pinned_at != null ? { pinnedAt: row.pinned_at } : {})
+  }
 }
 
 export function toChatMessage(row: MessageRow): ChatMessage {

@@ -11,6 +11,7 @@ import {
   type AgentEvent,
   type ChatMessage,
   type ConversationDetail,
+  type ConversationSearchResult,
   type ConversationSummary,
   type PendingApproval,
   type RiskRule,
@@ -21,6 +22,7 @@ import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-ch
 import { parseJson } from './json'
 import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
+import { ConversationSearch } from './search'
 import {
   toChatMessage,
   toConversationSummary,
@@ -48,6 +50,7 @@ const RECOVERY_REASON = 'DeskClaw stopped before this approval was answered'
  */
 export class SqliteConversationStore implements ConversationStore {
   private readonly statements: Statements
+  private readonly search: ConversationSearch
   private readonly recordInTransaction: (event: AgentEvent) => void
   private readonly readConversation: (id: string) => ConversationDetail | null
 
@@ -56,6 +59,7 @@ export class SqliteConversationStore implements ConversationStore {
     private readonly db: Database.Database
   ) {
     this.statements = prepareStatements(db)
+    this.search = new ConversationSearch(db)
     this.recordInTransaction = db.transaction((event: AgentEvent) => {
       this.statements.insertEvent.run({
         runId: event.runId,
@@ -126,6 +130,25 @@ export class SqliteConversationStore implements ConversationStore {
     this.statements.renameConversation.run({ id, title: trimmed })
     const row = this.statements.getConversation.get(id)
     return row ? toConversationSummary(row) : null
+  }
+
+  /** Like a rename, not activity: updatedAt stays. `null` goes back to the model in settings. */
+  setConversationModel(id: string, model: string | null): ConversationSummary | null {
+    const trimmed = model?.trim() || null
+    this.statements.setConversationModel.run({ id, model: trimmed })
+    const row = this.statements.getConversation.get(id)
+    return row ? toConversationSummary(row) : null
+  }
+
+  /** Pinning is not activity either: updatedAt stays. Pinning a pinned one keeps its first pin time. */
+  setConversationPinned(id: string, pinned: boolean): ConversationSummary | null {
+    this.statements.setConversationPinned.run({ id, pinned: pinned ? 1 : 0, at: Date.now() })
+    const row = this.statements.getConversation.get(id)
+    return row ? toConversationSummary(row) : null
+  }
+
+  searchConversations(query: string, limit?: number): ConversationSearchResult[] {
+    return this.search.search(query, limit)
   }
 
   /** Cascades to messages, runs, tool calls, approvals, events and model messages; audit rows stay. */

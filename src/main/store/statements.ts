@@ -8,6 +8,10 @@ export interface ConversationRow {
   created_at: number
   updated_at: number
   workspace: string | null
+  /** Schema 5; absent in rows built before a SELECT names it. */
+  model?: string | null
+  /** Schema 6: when the conversation was pinned (NULL: not pinned); absent as for model. */
+  pinned_at?: number | null
 }
 
 export interface MessageRow {
@@ -119,11 +123,12 @@ export function prepareStatements(db: Database.Database) {
        VALUES (@id, @title, @created_at, @updated_at, @workspace)`
     ),
     getConversation: db.prepare<[string], ConversationRow>(
-      `SELECT id, title, created_at, updated_at, workspace FROM conversations WHERE id = ?`
+      `SELECT id, title, created_at, updated_at, workspace, model, pinned_at FROM conversations WHERE id = ?`
     ),
     listConversations: db.prepare<[], ConversationRow>(
-      `SELECT id, title, created_at, updated_at, workspace FROM conversations
-       ORDER BY updated_at DESC, created_at DESC, rowid DESC`
+      // Pinned first (most recently pinned on top), then by activity.
+      `SELECT id, title, created_at, updated_at, workspace, model, pinned_at FROM conversations
+       ORDER BY pinned_at IS NULL, pinned_at DESC, updated_at DESC, created_at DESC, rowid DESC`
     ),
     /** Folders conversations worked in, most recently active first. */
     recentWorkspaces: db.prepare<[number], { workspace: string }>(
@@ -132,6 +137,13 @@ export function prepareStatements(db: Database.Database) {
     ),
     renameConversation: db.prepare<{ id: string; title: string }>(
       `UPDATE conversations SET title = @title WHERE id = @id`
+    ),
+    setConversationModel: db.prepare<{ id: string; model: string | null }>(
+      `UPDATE conversations SET model = @model WHERE id = @id`
+    ),
+    /** Pinning again keeps the first pin time, so re-pinning does not reorder the pinned group. */
+    setConversationPinned: db.prepare<{ id: string; pinned: 0 | 1; at: number }>(
+      `UPDATE conversations SET pinned_at = CASE WHEN @pinned = 1 THEN COALESCE(pinned_at, @at) END WHERE id = @id`
     ),
     deleteConversation: db.prepare<[string]>(`DELETE FROM conversations WHERE id = ?`),
     touchConversation: db.prepare<{ conversationId: string; at: number }>(

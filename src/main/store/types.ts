@@ -2,6 +2,7 @@ import type {
   AgentEvent,
   ChatMessage,
   ConversationDetail,
+  ConversationSearchResult,
   ConversationSummary,
   PendingApproval,
   RiskRule,
@@ -60,6 +61,15 @@ export interface ConversationStore {
   listConversations(): ConversationSummary[]
   getConversation(id: string): ConversationDetail | null
   renameConversation(id: string, title: string): ConversationSummary | null
+  /** This conversation's own model; null: the model in settings. Null result: no such conversation. */
+  setConversationModel(id: string, model: string | null): ConversationSummary | null
+  /** Pins (listed first, newest pin on top) or unpins; null: no such conversation. */
+  setConversationPinned(id: string, pinned: boolean): ConversationSummary | null
+  /**
+   * Titles and message text, one result per conversation, title matches first, then by relevance;
+   * any text is a literal query (no FTS syntax). `limit`: 20 by default, at most 50.
+   */
+  searchConversations(query: string, limit?: number): ConversationSearchResult[]
   deleteConversation(id: string): boolean
   addUserMessage(conversationId: string, runId: string, text: string): ChatMessage
   /** Append to the event log and update the projections, in one transaction. */

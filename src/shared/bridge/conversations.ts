@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ToolAttachmentRefSchema, ToolCallStatusSchema, UsageSchema } from '../agent-events'
 import { VerdictSchema } from '../risk'
 import { defineCall } from './define-call'
+import { LanguageSchema } from './settings'
 
 export const ConversationSummarySchema = z.object({
   id: z.string(),
@@ -13,7 +14,11 @@ export const ConversationSummarySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   /** The folder this conversation's tools work in; null: the workspace in Settings. */
-  workspace: z.string().nullable()
+  workspace: z.string().nullable(),
+  /** The model this conversation talks to (the chat header's picker); null or absent: the model in Settings. */
+  model: z.string().nullable().optional(),
+  /** When the conversation was pinned (pinned ones list first); absent: not pinned. */
+  pinnedAt: z.number().optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
@@ -70,6 +75,33 @@ export const ConversationDetailSchema = z.object({
 })
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>
 
+/** One conversation a search found: where it matched, and the text around the match. */
+export const ConversationSearchResultSchema = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+  /** What matched: the conversation's title, or one of its messages (`messageId`). */
+  field: z.enum(['title', 'message']),
+  messageId: z.string().optional(),
+  /** The matching text with its surroundings (whitespace collapsed, '…' where it was cut). */
+  snippet: z.string(),
+  /** The matched parts of `snippet`, in order: UTF-16 offsets, `end` exclusive. */
+  highlights: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  updatedAt: z.number(),
+  pinnedAt: z.number().optional()
+})
+export type ConversationSearchResult = z.infer<typeof ConversationSearchResultSchema>
+
+export const ConversationExportFormatSchema = z.enum(['markdown', 'json'])
+export type ConversationExportFormat = z.infer<typeof ConversationExportFormatSchema>
+
+/** A conversation as a file: what the renderer saves (a download in the web host). */
+export const ConversationExportSchema = z.object({
+  filename: z.string(),
+  mediaType: z.string(),
+  content: z.string()
+})
+export type ConversationExport = z.infer<typeof ConversationExportSchema>
+
 export const conversationCalls = {
   'conversations.list': defineCall(z.object({}), z.array(ConversationSummarySchema)),
   'conversations.create': defineCall(
@@ -91,5 +123,28 @@ export const conversationCalls = {
     z.object({ id: z.string(), title: z.string().min(1).max(200) }),
     ConversationSummarySchema
   ),
-  'conversations.delete': defineCall(z.object({ id: z.string() }), z.object({}))
+  'conversations.delete': defineCall(z.object({ id: z.string() }), z.object({})),
+  /** This conversation's own model (same provider and server as Settings); null: back to the model in Settings. */
+  'conversations.setModel': defineCall(
+    z.object({ id: z.string(), model: z.string().trim().min(1).max(200).nullable() }),
+    ConversationSummarySchema
+  ),
+  /**
+   * Full-text search over titles and message text: one result per conversation, best first (title
+   * matches before message matches). Any text is a literal query; no search syntax.
+   */
+  'conversations.search': defineCall(
+    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }),
+    z.array(ConversationSearchResultSchema)
+  ),
+  /** Pinned conversations list first, most recently pinned on top; pinning is not activity. */
+  'conversations.pin': defineCall(z.object({ id: z.string(), pinned: z.boolean() }), ConversationSummarySchema),
+  /**
+   * The conversation as Markdown (title, questions and answers, tool calls as collapsed summaries
+   * with their status; headings in `language`) or as JSON (the full ConversationDetail).
+   */
+  'conversations.export': defineCall(
+    z.object({ id: z.string(), format: ConversationExportFormatSchema, language: LanguageSchema.optional() }),
+    ConversationExportSchema
+  )
 } as const

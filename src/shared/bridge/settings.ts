@@ -1,6 +1,7 @@
 /** Settings over the bridge: autonomy, provider, language, runtime, the Settings shape, and settings.* calls. */
 import { z } from 'zod'
 import { parseAccelerator } from '../accelerator'
+import { ErrorCodes } from '../errors'
 import { defineCall } from './define-call'
 
 export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
@@ -19,10 +20,33 @@ export type Language = z.infer<typeof LanguageSchema>
 export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
 export type ImageInput = z.infer<typeof ImageInputSchema>
 
+/** An absolute http: or https: URL with a host (what a model server's base URL must be). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A base URL: empty (the provider's default endpoint; openai-compatible has none, see
+ * settingsProblems) or an http(s) URL.
+ */
+export const BaseUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((text) => text.trim() === '' || isHttpUrl(text.trim()), 'not an http(s) URL (write e.g. http://localhost:11434/v1)')
+
+/** Providers with an endpoint of their own, so an empty base URL means it. */
+export const PROVIDERS_WITH_DEFAULT_BASE_URL: readonly ProviderKind[] = ['openai', 'anthropic']
+
 export const SettingsSchema = z.object({
   provider: ProviderKindSchema,
   model: z.string(),
-  baseUrl: z.string(),
+  /** Empty: the provider's default endpoint (openai, anthropic); otherwise an http(s) URL. */
+  baseUrl: BaseUrlSchema,
   /** Name of the environment variable holding the key; the key itself never crosses the bridge. */
   apiKeyEnv: z.string(),
   autonomy: AutonomySchema,
@@ -66,12 +90,106 @@ export const SettingsSchema = z.object({
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
+/** What is wrong with each field of a settings candidate, by key (empty: nothing). */
+export type SettingsProblems = Partial<Record<keyof Settings, string>>
+
+/**
+ * Every field checked with its own schema (SettingsSchema.shape), plus what one field cannot know
+ * alone: an OpenAI-compatible server has no default endpoint, so its base URL may not be empty.
+ * Main refuses a settings.update that leaves a problem in a field it changes; the settings form
+ * shows the same problems at their fields while the user types.
+ */
+export function settingsProblems(candidate: Partial<Settings>): SettingsProblems {
+  const problems: SettingsProblems = {}
+  for (const key of Object.keys(candidate) as Array<keyof Settings>) {
+    const schema = SettingsSchema.shape[key] as z.ZodType | undefined
+    if (!schema) continue
+    const parsed = schema.safeParse(candidate[key])
+    if (!parsed.success) problems[key] = parsed.error.issues[0]?.message ?? 'invalid'
+  }
+  const provider = candidate.provider
+  if (
+    provider !== undefined &&
+    candidate.baseUrl !== undefined &&
+    problems.baseUrl === undefined &&
+    candidate.baseUrl.trim() === '' &&
+    !PROVIDERS_WITH_DEFAULT_BASE_URL.includes(provider)
+  ) {
+    problems.baseUrl = 'required for an OpenAI-compatible server (e.g. http://localhost:11434/v1 for Ollama)'
+  }
+  return problems
+}
+
+/** The longest API key accepted (hosted keys are 50–200 characters; some gateway tokens are longer). */
+export const API_KEY_MAX_LENGTH = 4096
+
+/**
+ * An API key as pasted: trimmed, then non-empty printable ASCII without spaces or line breaks (a
+ * line break in a header value would fail every request, and the error would quote the value).
+ * The messages never repeat the key.
+ */
+export const ApiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'The API key is empty: paste the key.')
+  .max(API_KEY_MAX_LENGTH, `An API key is at most ${API_KEY_MAX_LENGTH} characters.`)
+  .regex(/^[\x21-\x7e]+$/, 'An API key is letters, digits and punctuation, without spaces or line breaks.')
+
+/** Why keys cannot be stored here (the UI explains each; `why` is the same in English). */
+export const SecretsUnavailableReasonSchema = z.enum(['no-safe-storage', 'encryption-unavailable', 'no-keyring', 'failed'])
+export type SecretsUnavailableReason = z.infer<typeof SecretsUnavailableReasonSchema>
+
+/** Whether API keys can be stored in this process, and for which providers one is (never the key). */
+export const SecretsStatusSchema = z.object({
+  available: z.boolean(),
+  why: z.string().optional(),
+  reason: SecretsUnavailableReasonSchema.optional(),
+  /** The secrets file cannot be read (damaged): saving or removing a key starts a new one. */
+  problem: z.string().optional(),
+  providers: z.object({ openai: z.boolean(), anthropic: z.boolean(), 'openai-compatible': z.boolean() })
+})
+export type SecretsStatus = z.infer<typeof SecretsStatusSchema>
+
 export const LocalServerSchema = z.object({ name: z.string(), baseUrl: z.string(), models: z.array(z.string()) })
 export type LocalServer = z.infer<typeof LocalServerSchema>
+
+/**
+ * Which server to ask (providers.listModels, providers.testConnection); each field left out is taken
+ * from Settings. The key is read in main from the named environment variable and never crosses the bridge.
+ */
+export const ProviderTargetSchema = z.object({
+  provider: ProviderKindSchema.optional(),
+  baseUrl: BaseUrlSchema.optional(),
+  apiKeyEnv: z.string().max(200).optional()
+})
+export type ProviderTarget = z.infer<typeof ProviderTargetSchema>
+
+export const TestConnectionResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), model: z.string(), latencyMs: z.number() }),
+  /** The error exactly as a run would report it (describeModelError). */
+  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(ErrorCodes), message: z.string() }) })
+])
+export type TestConnectionResult = z.infer<typeof TestConnectionResultSchema>
 
 export const settingsCalls = {
   /** Model servers running on this machine (Ollama, LM Studio) with their models, for the first-run setup. */
   'providers.detectLocal': defineCall(z.object({}), z.object({ servers: z.array(LocalServerSchema) })),
+  /** The models the server lists (OpenAI-compatible /models, Ollama /api/tags, Anthropic /v1/models); an unreachable or refusing server is an error. */
+  'providers.listModels': defineCall(ProviderTargetSchema, z.object({ models: z.array(z.string()) })),
+  /**
+   * A one-token generation with `model` (default: Settings') on the target: ok with the latency,
+   * or the error a run would show. Answers `ok: false` rather than failing the call.
+   */
+  'providers.testConnection': defineCall(
+    ProviderTargetSchema.extend({ model: z.string().max(200).optional() }),
+    TestConnectionResultSchema
+  ),
   'settings.get': defineCall(z.object({}), SettingsSchema),
-  'settings.update': defineCall(SettingsSchema.partial(), SettingsSchema)
+  'settings.update': defineCall(SettingsSchema.partial(), SettingsSchema),
+  /** Whether a key is stored per provider — never the key — and whether keys can be stored here at all. */
+  'secrets.status': defineCall(z.object({}), SecretsStatusSchema),
+  /** Encrypts and stores a pasted key for a provider (system keyring); the key never comes back over the bridge. */
+  'secrets.setApiKey': defineCall(z.object({ provider: ProviderKindSchema, key: ApiKeySchema }), SecretsStatusSchema),
+  /** Removes the stored key of a provider. */
+  'secrets.deleteApiKey': defineCall(z.object({ provider: ProviderKindSchema }), SecretsStatusSchema)
 } as const

@@ -177,7 +177,10 @@ describe('migration 2 (risk assessments, rules, audit chain)', () => {
     try {
       expect(() => db.prepare(`UPDATE audit_log SET actor = 'x'`).run()).toThrow('audit_log is append-only')
       expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow('audit_log is append-only')
-      const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).pluck().all()
+      const triggers = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log' ORDER BY name`)
+        .pluck()
+        .all()
       expect(triggers).toEqual(['audit_log_chained', 'audit_log_no_delete', 'audit_log_no_update'])
     } finally {
       db.close()

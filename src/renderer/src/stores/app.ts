@@ -9,17 +9,33 @@ import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
 import { useDesktopStore } from './desktop'
 import { useDevicesStore } from './devices'
+import { type AgentEventEntry, createEventBatcher } from './event-batch'
 import { activeRun } from './reducers'
 import { useSettingsStore } from './settings'
 import { useToolsStore } from './tools'
 
+/** Live agent events, in order, into the stores: the chat's in one update per batch. */
+function applyAgentEvents(entries: AgentEventEntry[]): void {
+  const conversations = useConversationsStore.getState()
+  const approvals = useApprovalsStore.getState()
+  for (const { event } of entries) {
+    conversations.applyEvent(event)
+    approvals.applyEvent(event)
+  }
+  useChatStore.getState().applyEvents(entries)
+}
+
+/** Agent events wait for the next animation frame (a question does not: event-batch.ts). */
+const agentEvents = createEventBatcher(applyAgentEvents)
+
 function routeEvent(event: BridgeEvent): void {
+  if (event.kind === 'agent') {
+    agentEvents.push({ event: event.event, seq: event.seq })
+    return
+  }
+  // Anything else sees the agent events that came before it.
+  agentEvents.flush()
   switch (event.kind) {
-    case 'agent':
-      useConversationsStore.getState().applyEvent(event.event)
-      useApprovalsStore.getState().applyEvent(event.event)
-      useChatStore.getState().applyEvent(event.event, event.seq)
-      break
     case 'conversations_changed':
       void useConversationsStore.getState().load()
       break
@@ -94,6 +110,7 @@ export function startApp(): () => void {
   return () => {
     offEvents()
     offConnection()
+    agentEvents.flush()
   }
 }
 

@@ -14,6 +14,8 @@ interface ChatState {
   /** Reload the open conversation (after a reconnect: events may have been missed). */
   refresh(): Promise<void>
   applyEvent(event: AgentEvent, seq: number): void
+  /** Several events in order, in one state update (the live stream, batched per frame: event-batch.ts). */
+  applyEvents(entries: ReadonlyArray<{ event: AgentEvent; seq: number }>): void
   /** `agent.send` answered: show the user's message and the run even if run_started is late. */
   noteSent(run: { runId: string; conversationId: string; prompt: string; at: number }): void
 }
@@ -73,13 +75,18 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     applyEvent(event, seq) {
+      get().applyEvents([{ event, seq }])
+    },
+
+    applyEvents(entries) {
       const { conversationId, snapshot } = get()
-      if (event.conversationId !== conversationId) return
-      if (loading) buffered.push({ event, seq })
-      if (snapshot) {
-        const next = reduceChat(snapshot, event)
-        if (next !== snapshot) set({ snapshot: next })
+      let next = snapshot
+      for (const entry of entries) {
+        if (entry.event.conversationId !== conversationId) continue
+        if (loading) buffered.push(entry)
+        if (next) next = reduceChat(next, entry.event)
       }
+      if (next !== snapshot) set({ snapshot: next })
     },
 
     noteSent(run) {

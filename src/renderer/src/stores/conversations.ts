@@ -1,6 +1,13 @@
 import { create } from 'zustand'
 import type { AgentEvent } from '../../../shared/agent-events'
-import type { BridgeResult, ConversationSummary } from '../../../shared/bridge'
+import type {
+  BridgeResult,
+  ConversationExport,
+  ConversationExportFormat,
+  ConversationSearchResult,
+  ConversationSummary,
+  Language
+} from '../../../shared/bridge'
 import { getDeskclawApi } from '../bridge'
 import { reduceRunningConversations, sortConversations } from './reducers'
 
@@ -34,6 +41,9 @@ interface ConversationsState {
   create(title?: string): Promise<BridgeResult<ConversationSummary>>
   remove(id: string): Promise<BridgeResult<Record<string, never>>>
   rename(id: string, title: string): Promise<BridgeResult<ConversationSummary>>
+  pin(id: string, pinned: boolean): Promise<BridgeResult<ConversationSummary>>
+  search(query: string): Promise<BridgeResult<ConversationSearchResult[]>>
+  exportFile(id: string, format: ConversationExportFormat, language: Language): Promise<BridgeResult<ConversationExport>>
   applyEvent(event: AgentEvent): void
 }
 
@@ -77,6 +87,22 @@ export const useConversationsStore = create<ConversationsState>((set, get) => ({
       set({ list: sortConversations(get().list.map((c) => (c.id === id ? result.data : c))) })
     }
     return result
+  },
+
+  async pin(id, pinned) {
+    const result = await getDeskclawApi().invoke('conversations.pin', { id, pinned })
+    if (result.ok) {
+      set({ list: sortConversations(get().list.map((c) => (c.id === id ? result.data : c))) })
+    }
+    return result
+  },
+
+  search(query) {
+    return getDeskclawApi().invoke('conversations.search', { query: query.slice(0, 200) })
+  },
+
+  exportFile(id, format, language) {
+    return getDeskclawApi().invoke('conversations.export', { id, format, language })
   },
 
   applyEvent(event) {

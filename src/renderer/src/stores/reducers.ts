@@ -490,8 +490,12 @@ export function mergePendingApprovals(
   return [...loaded, ...current.filter((a) => !ids.has(a.approvalId) && a.expiresAt > now)]
 }
 
+/** Pinned first (most recently pinned on top), then by activity: the order conversations.list gives. */
 export function sortConversations(list: ConversationSummary[]): ConversationSummary[] {
-  return [...list].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt)
+  // pinnedAt is a time (> 0), so an unpinned conversation's 0 sorts after every pinned one.
+  return [...list].sort(
+    (a, b) => (b.pinnedAt ?? 0) - (a.pinnedAt ?? 0) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt
+  )
 }
 
 /** Which conversations have a run going, from the event stream (for the sidebar). */

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { ChatMessage } from '../../../../shared/bridge'
 import { type Translator, useT } from '../../i18n'
 import {
@@ -16,6 +16,9 @@ import { ToolCallCard } from '../timeline'
 import { Composer } from './Composer'
 import { useDraftStore } from './draft'
 import { Markdown } from './Markdown'
+import { ModelPicker } from './ModelPicker'
+import { MessageList } from './MessageList'
+import { MessageActions } from './MessageActions'
 
 function MessageView({ message }: { message: ChatMessage }) {
   const t = useT()
@@ -23,6 +26,7 @@ function MessageView({ message }: { message: ChatMessage }) {
     return (
       <div className="message message-user" data-testid="message-user" data-message-id={message.id}>
         <div className="bubble">{message.content}</div>
+        <MessageActions role="user" text={message.content} />
       </div>
     )
   }
@@ -32,6 +36,7 @@ function MessageView({ message }: { message: ChatMessage }) {
       <span className="avatar" role="img" aria-label={t('chat.assistant')} />
       <div className="message-body">
         <Markdown text={message.content} />
+        <MessageActions role="assistant" text={message.content} />
       </div>
     </div>
   )
@@ -90,6 +95,9 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
       )
   }
 }
+
+/** Messages, run ends and tool cards outside a folded run: one row of the (virtualised) message list. */
+const renderTimelineEntry = (item: TimelineItem) => <TimelineEntry item={item} />
 
 function EmptyState() {
   const t = useT()
@@ -159,6 +167,7 @@ function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
           {title}
         </h2>
       )}
+      <ModelPicker />
       {autonomy && (
         <button
           type="button"
@@ -183,9 +192,6 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
   const refresh = useChatStore((s) => s.refresh)
   const timeline = useMemo(() => (snapshot ? buildTimeline(snapshot) : []), [snapshot])
   const run = activeRun(snapshot)
-  const scroller = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-  const [showJump, setShowJump] = useState(false)
 
   const last = timeline[timeline.length - 1]
   const toolBusy =
@@ -193,60 +199,31 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
     (last.call.status === 'running' || last.call.status === 'awaiting_approval' || last.call.status === 'pending')
   const streamingText = last?.kind === 'message' && last.message.role === 'assistant' && last.message.runId === run?.id
 
-  useLayoutEffect(() => {
-    stick.current = true
-    setShowJump(false)
-  }, [conversationId])
-
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [timeline, run?.id])
-
   const showEmpty = !conversationId || (status === 'ready' && timeline.length === 0)
 
   return (
     <main className="chat">
       <ConversationHeader onOpenSettings={onOpenSettings} />
-      <div
-        className="chat-scroll"
-        ref={scroller}
-        onScroll={(event) => {
-          const el = event.currentTarget
-          const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40
-          stick.current = atBottom
-          setShowJump(!atBottom)
-        }}
-      >
-        <div className="chat-column">
-          {status === 'loading' && <div className="chat-status">{t('chat.loading')}</div>}
-          {status === 'error' && !snapshot && (
-            <div className="chat-status error">
-              <span>{error ? `${t('chat.loadFailed')} ${t.error(error)}` : t('chat.loadFailed')}</span>
-              <button type="button" className="btn btn-small" onClick={() => void refresh()}>
-                {t('chat.retry')}
-              </button>
-            </div>
-          )}
-          {showEmpty && status !== 'loading' && status !== 'error' && <EmptyState />}
-          {timeline.map((item) => (
-            <TimelineEntry key={item.key} item={item} />
-          ))}
-          {run && !toolBusy && <Thinking compact={streamingText} />}
-        </div>
-      </div>
-      {showJump && (
-        <button
-          type="button"
-          className="jump-latest"
-          onClick={() => {
-            const el = scroller.current
-            if (el) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' })
-          }}
-        >
-          {t('chat.newMessages')} ↓
-        </button>
-      )}
+      <MessageList
+        conversationId={conversationId}
+        timeline={timeline}
+        renderItem={renderTimelineEntry}
+        before={
+          <>
+            {status === 'loading' && <div className="chat-status">{t('chat.loading')}</div>}
+            {status === 'error' && !snapshot && (
+              <div className="chat-status error">
+                <span>{error ? `${t('chat.loadFailed')} ${t.error(error)}` : t('chat.loadFailed')}</span>
+                <button type="button" className="btn btn-small" onClick={() => void refresh()}>
+                  {t('chat.retry')}
+                </button>
+              </div>
+            )}
+            {showEmpty && status !== 'loading' && status !== 'error' && <EmptyState />}
+          </>
+        }
+        after={run && !toolBusy ? <Thinking compact={streamingText} /> : null}
+      />
       <Composer />
     </main>
   )

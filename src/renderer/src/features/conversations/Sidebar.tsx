@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import type { ConversationSummary } from '../../../../shared/bridge'
+import { useEffect, useRef, useState } from 'react'
+import type { ConversationSearchResult, ConversationSummary } from '../../../../shared/bridge'
 import { useT } from '../../i18n'
 import { focusComposer } from '../chat'
 import { ChipIcon } from '../devices'
@@ -14,7 +14,9 @@ import {
   useNoticesStore,
   useSettingsStore
 } from '../../stores'
-import { ConfirmDialog, GearIcon, GlobeIcon, modKeyLabel, PlusIcon, ShieldIcon, Spinner, TrashIcon, useNow } from '../common'
+import { ConfirmDialog, GearIcon, GlobeIcon, isDialogOpen, isModKey, modKeyLabel, PlusIcon, useNow } from '../common'
+import { ConversationItem } from './ConversationItem'
+import { SearchBox, SearchResults, useConversationSearch } from './ConversationSearch'
 
 export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): void; onOpenDevices(): void }) {
   const t = useT()
@@ -29,11 +31,41 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
   const pushNotice = useNoticesStore((s) => s.push)
   const [confirming, setConfirming] = useState<ConversationSummary | null>(null)
   const now = useNow(30_000)
+  const search = useConversationSearch()
+  const searchInput = useRef<HTMLInputElement>(null)
+  const [activeResult, setActiveResult] = useState(0)
+  const searching = search.query.trim() !== ''
+
+  // Ctrl+K (⌘K on macOS) puts the caret in the search box, from anywhere but a dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isDialogOpen()) return
+      if (isModKey(event) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault()
+        searchInput.current?.focus()
+        searchInput.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
+
+  // Results change under the highlight: keep it on a row that exists.
+  useEffect(() => {
+    if (activeResult >= search.results.length) setActiveResult(0)
+  }, [search.results, activeResult])
 
   const create = async () => {
     const result = await newConversation()
     if (result.ok) focusComposer()
     else pushNotice(t.error(result.error))
+  }
+
+  const openResult = (result: ConversationSearchResult) => {
+    search.setQuery('')
+    setActiveResult(0)
+    void selectConversation(result.conversationId)
+    focusComposer()
   }
 
   const confirmDelete = async () => {
@@ -44,6 +76,20 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
     if (!result.ok && result.error.code !== 'NOT_FOUND') pushNotice(t.error(result.error))
   }
 
+  const pinned = list.filter((c) => c.pinnedAt !== undefined)
+  const others = list.filter((c) => c.pinnedAt === undefined)
+  const item = (conversation: ConversationSummary) => (
+    <ConversationItem
+      key={conversation.id}
+      conversation={conversation}
+      selected={conversation.id === selectedId}
+      waiting={pending.some((a) => a.conversationId === conversation.id)}
+      busy={running.has(conversation.id) || openRunning === conversation.id}
+      now={now}
+      onDelete={setConfirming}
+    />
+  )
+
   return (
     <aside className="sidebar" aria-label={t('sidebar.conversations')}>
       <div className="sidebar-brand">
@@ -52,6 +98,14 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
         </span>
         <span className="brand-name">{t('app.name')}</span>
       </div>
+
+      <SearchBox
+        inputRef={searchInput}
+        search={search}
+        activeIndex={activeResult}
+        setActiveIndex={setActiveResult}
+        onOpen={openResult}
+      />
 
       <button
         type="button"
@@ -65,59 +119,28 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
         <kbd>{modKeyLabel}&thinsp;N</kbd>
       </button>
 
-      <div className="sidebar-section-label">{t('sidebar.conversations')}</div>
-      <nav className="conversation-list">
-        {loaded && list.length === 0 && <p className="sidebar-empty">{t('sidebar.empty')}</p>}
-        {list.map((conversation) => {
-          const selected = conversation.id === selectedId
-          const waiting = pending.some((a) => a.conversationId === conversation.id)
-          const busy = running.has(conversation.id) || openRunning === conversation.id
-          const title = conversation.title.trim() || t('conversation.untitled')
-          return (
-            <div
-              key={conversation.id}
-              className={`conversation-item${selected ? ' selected' : ''}`}
-              data-testid="conversation-item"
-              data-conversation-id={conversation.id}
-            >
-              <button
-                type="button"
-                className="conversation-select"
-                aria-current={selected ? 'page' : undefined}
-                onClick={() => void selectConversation(conversation.id)}
-              >
-                <span className="conversation-title">{title}</span>
-                <span className="conversation-meta">
-                  {waiting ? (
-                    <span className="conversation-flag warn" title={t('sidebar.awaitingApproval')}>
-                      <ShieldIcon size={12} />
-                      {t('sidebar.awaitingApproval')}
-                    </span>
-                  ) : busy ? (
-                    <span className="conversation-flag">
-                      <Spinner size={10} />
-                      {t('sidebar.running')}
-                    </span>
-                  ) : (
-                    <time dateTime={new Date(conversation.updatedAt).toISOString()}>
-                      {t.relativeTime(conversation.updatedAt, now)}
-                    </time>
-                  )}
-                </span>
-              </button>
-              <button
-                type="button"
-                className="icon-button conversation-delete"
-                title={t('sidebar.delete')}
-                aria-label={`${t('sidebar.delete')}: ${title}`}
-                data-testid="conversation-delete"
-                onClick={() => setConfirming(conversation)}
-              >
-                <TrashIcon size={14} />
-              </button>
+      <nav className="conversation-list" aria-label={t('sidebar.conversations')}>
+        {searching ? (
+          <SearchResults search={search} activeIndex={activeResult} setActiveIndex={setActiveResult} onOpen={openResult} />
+        ) : (
+          <>
+            {pinned.length > 0 && (
+              <div className="conversation-group" role="group" aria-labelledby="conversations-pinned-label" data-testid="pinned-group">
+                <div className="sidebar-section-label" id="conversations-pinned-label">
+                  {t('sidebar.pinned')}
+                </div>
+                {pinned.map(item)}
+              </div>
+            )}
+            <div className="conversation-group" role="group" aria-labelledby="conversations-all-label">
+              <div className="sidebar-section-label" id="conversations-all-label">
+                {t('sidebar.conversations')}
+              </div>
+              {loaded && list.length === 0 && <p className="sidebar-empty">{t('sidebar.empty')}</p>}
+              {others.map(item)}
             </div>
-          )
-        })}
+          </>
+        )}
       </nav>
 
       <div className="sidebar-footer">

@@ -1,2 +1,2 @@
-/** The sidebar: conversation list, new / select / delete, settings and language. */
+/** The sidebar: search (Ctrl/⌘+K), pinned and other conversations (new, open, pin, rename, export, delete), settings and language. */
 export { Sidebar } from './Sidebar'

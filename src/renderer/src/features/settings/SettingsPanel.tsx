@@ -1,9 +1,23 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
-import type { Autonomy, ImageInput, Language, ProviderKind, RuntimeChoice, Settings } from '../../../../shared/bridge'
-import { languages, useT } from '../../i18n'
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
+import type {
+  Autonomy,
+  ImageInput,
+  Language,
+  ProviderKind,
+  ProviderTarget,
+  RuntimeChoice,
+  Settings,
+  TestConnectionResult
+} from '../../../../shared/bridge'
+// Values, not only types: the form checks each field with the very schema main checks it with.
+import { SettingsSchema, settingsProblems } from '../../../../shared/bridge/settings'
+import { getDeskclawApi } from '../../bridge'
+import { languages, type Translator, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
-import { Dialog, isMac, XIcon } from '../common'
-import { parseAccelerator } from '../desktop'
+import { Dialog, Spinner, XIcon } from '../common'
+import { ApiKeyField } from './ApiKeyField'
+import { ModelCombobox } from './ModelCombobox'
+import { useServerModels } from './server-models'
 
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
 const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
@@ -60,6 +74,92 @@ function parseInteger(text: string, min: number, max: number): number | null {
   return value >= min && value <= max ? value : null
 }
 
+type DraftErrors = Partial<Record<keyof Draft, string>>
+
+/**
+ * The settings a draft stands for, and what is wrong with each field (translated), checked with
+ * SettingsSchema's own field schemas and settingsProblems — what main checks a settings.update with.
+ */
+function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next: Settings; errors: DraftErrors } {
+  const errors: DraftErrors = {}
+  const shape = SettingsSchema.shape
+  const integer = (key: keyof Draft, label: string, text: string, min: number, max: number, check: (n: number) => boolean) => {
+    const value = parseInteger(text, min, max)
+    if (value === null || !check(value)) errors[key] = t('settings.invalidInteger', { field: label, min, max })
+    return value
+  }
+  const maxIterations = integer('maxIterations', t('settings.maxIterations'), draft.maxIterations, 1, 100, (n) => shape.maxIterations.safeParse(n).success)
+  const timeoutSec = integer('approvalTimeoutSec', t('settings.approvalTimeout'), draft.approvalTimeoutSec, 1, 86_400, (n) =>
+    shape.approvalTimeoutMs.safeParse(n * 1000).success
+  )
+  const screenshotMaxWidth = integer('screenshotMaxWidth', t('settings.screenshotMaxWidth'), draft.screenshotMaxWidth, 320, 7680, (n) =>
+    shape.screenshotMaxWidth.safeParse(n).success
+  )
+  const allowedEnv = draft.allowedEnv
+    .split(/[\s,]+/)
+    .map((name) => name.trim())
+    .filter(Boolean)
+  const next: Settings = {
+    provider: draft.provider,
+    model: draft.model.trim(),
+    baseUrl: draft.baseUrl.trim(),
+    apiKeyEnv: draft.apiKeyEnv.trim(),
+    autonomy: draft.autonomy,
+    workspace: draft.workspace.trim(),
+    language: draft.language,
+    maxIterations: maxIterations ?? settings.maxIterations,
+    approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
+    runtime: draft.runtime,
+    dockerImage: draft.dockerImage.trim() || settings.dockerImage,
+    allowedEnv,
+    imageInput: draft.imageInput,
+    screenshotMaxWidth: screenshotMaxWidth ?? settings.screenshotMaxWidth,
+    screenshotsAsk: draft.screenshotsAsk,
+    desktopStopShortcut: draft.desktopStopShortcut.trim(),
+    desktopFailSafe: draft.desktopFailSafe,
+    paletteShortcut: draft.paletteShortcut.trim(),
+    // Edited in the Devices panel, not here: kept as it is.
+    serialPorts: settings.serialPorts
+  }
+  const problems = settingsProblems(next)
+  if (problems.baseUrl !== undefined) {
+    errors.baseUrl = shape.baseUrl.safeParse(next.baseUrl).success ? t('settings.baseUrlRequired') : t('settings.invalidUrl')
+  }
+  if (problems.allowedEnv !== undefined) {
+    const bad = allowedEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    errors.allowedEnv = bad !== undefined ? t('settings.invalidEnvName', { name: bad }) : t('settings.invalidValue', { message: problems.allowedEnv })
+  }
+  if (problems.desktopStopShortcut !== undefined) errors.desktopStopShortcut = t('settings.invalidShortcut', { value: next.desktopStopShortcut })
+  if (problems.paletteShortcut !== undefined) errors.paletteShortcut = t('settings.invalidShortcut', { value: next.paletteShortcut })
+  // Whatever else the schema refuses, in its own words, at its field.
+  const fieldOf: Partial<Record<keyof Settings, keyof Draft>> = {
+    provider: 'provider',
+    model: 'model',
+    apiKeyEnv: 'apiKeyEnv',
+    workspace: 'workspace',
+    language: 'language',
+    dockerImage: 'dockerImage',
+    runtime: 'runtime',
+    imageInput: 'imageInput',
+    autonomy: 'autonomy'
+  }
+  for (const [key, message] of Object.entries(problems) as Array<[keyof Settings, string]>) {
+    const field = fieldOf[key]
+    if (field && errors[field] === undefined) errors[field] = t('settings.invalidValue', { message })
+  }
+  return { next, errors }
+}
+
+/** `value`, once it has stayed the same for `ms` (asking a server on every keystroke helps nobody). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
 /** A checkbox with its label beside it and its hint below. */
 function CheckField({
   label,
@@ -95,14 +195,81 @@ function CheckField({
   )
 }
 
-function Field({ label, hint, htmlFor, children }: { label: string; hint?: string; htmlFor: string; children: ReactNode }) {
+/** The ids an input names in aria-describedby: its hint and, while there is one, its error. */
+function describedBy(htmlFor: string, hint: boolean, error: string | undefined): string | undefined {
+  const ids = [hint ? `${htmlFor}-hint` : '', error ? `${htmlFor}-error` : ''].filter(Boolean)
+  return ids.length > 0 ? ids.join(' ') : undefined
+}
+
+/** What an input of a Field carries for its error: aria-invalid and aria-describedby. */
+function fieldAria(htmlFor: string, hint: boolean, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(htmlFor, hint, error) }
+}
+
+function Field({
+  label,
+  hint,
+  htmlFor,
+  field,
+  error,
+  children
+}: {
+  label: string
+  hint?: ReactNode
+  htmlFor: string
+  /** The Draft key, named on the error (data-field) for tests and styles. */
+  field?: string
+  error?: string
+  children: ReactNode
+}) {
   return (
-    <div className="field">
+    <div className={`field${error ? ' invalid' : ''}`}>
       <label className="field-label" htmlFor={htmlFor}>
         {label}
       </label>
       {children}
-      {hint && <div className="field-hint">{hint}</div>}
+      {error && (
+        <div id={`${htmlFor}-error`} className="field-error" data-testid="settings-field-error" data-field={field}>
+          {error}
+        </div>
+      )}
+      {hint && (
+        <div id={`${htmlFor}-hint`} className="field-hint">
+          {hint}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Test connection: a one-token request to what the form shows (saved or not); the latency, or the error a run would show. */
+function TestConnection({ target, disabled }: { target: ProviderTarget & { model: string }; disabled: boolean }) {
+  const t = useT()
+  const [testing, setTesting] = useState(false)
+  const [result, setResult] = useState<{ key: string; value: TestConnectionResult } | null>(null)
+  const key = JSON.stringify(target)
+  const shown = result?.key === key ? result.value : null // a result about other values is not shown
+
+  const run = async () => {
+    setTesting(true)
+    const answer = await getDeskclawApi().invoke('providers.testConnection', target)
+    setTesting(false)
+    setResult({ key, value: answer.ok ? answer.data : { ok: false, error: answer.error } })
+  }
+
+  return (
+    <div className="test-connection">
+      <button type="button" className="btn btn-small" data-testid="settings-test-connection" disabled={disabled || testing} onClick={() => void run()}>
+        {testing && <Spinner size={12} />}
+        {testing ? t('settings.testing') : t('settings.testConnection')}
+      </button>
+      <div className="test-connection-result" role="status" aria-live="polite">
+        {shown && !testing && (
+          <span className={shown.ok ? 'test-ok' : 'test-failed'} data-testid="settings-test-result" data-ok={String(shown.ok)}>
+            {shown.ok ? t('settings.testOk', { model: shown.model, ms: shown.latencyMs }) : t('settings.testFailed', { error: t.error(shown.error) })}
+          </span>
+        )}
+      </div>
     </div>
   )
 }
@@ -115,74 +282,32 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { next, errors } = useMemo(() => evaluateDraft(draft, settings, t), [draft, settings, t])
+  const invalid = Object.keys(errors).length > 0
+
+  // The model list and the connection test ask the server the form shows, once its URL is valid.
+  const serverTarget = useSettled<ProviderTarget | null>(
+    useMemo(
+      () => (errors.baseUrl === undefined ? { provider: next.provider, baseUrl: next.baseUrl, apiKeyEnv: next.apiKeyEnv } : null),
+      [errors.baseUrl, next.provider, next.baseUrl, next.apiKeyEnv]
+    ),
+    400
+  )
+  const serverModels = useServerModels(serverTarget)
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }))
     setSaved(false)
+    setError(null)
   }
+  const aria = (field: keyof Draft, htmlFor: string, hint = true) => fieldAria(htmlFor, hint, errors[field])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setError(null)
-    const maxIterations = parseInteger(draft.maxIterations, 1, 100)
-    if (maxIterations === null) {
-      setError(t('settings.invalidInteger', { field: t('settings.maxIterations'), min: 1, max: 100 }))
+    if (invalid) {
+      setError(t('settings.fixFields'))
       return
-    }
-    const timeoutSec = parseInteger(draft.approvalTimeoutSec, 1, 86_400)
-    if (timeoutSec === null) {
-      setError(t('settings.invalidInteger', { field: t('settings.approvalTimeout'), min: 1, max: 86400 }))
-      return
-    }
-    const screenshotMaxWidth = parseInteger(draft.screenshotMaxWidth, 320, 7680)
-    if (screenshotMaxWidth === null) {
-      setError(t('settings.invalidInteger', { field: t('settings.screenshotMaxWidth'), min: 320, max: 7680 }))
-      return
-    }
-    const desktopStopShortcut = draft.desktopStopShortcut.trim()
-    // Checked only when changed: a saved value this parser does not know is main's to judge.
-    if (
-      desktopStopShortcut !== settings.desktopStopShortcut &&
-      (desktopStopShortcut.length > 60 || !parseAccelerator(desktopStopShortcut, isMac))
-    ) {
-      setError(t('settings.invalidShortcut', { value: desktopStopShortcut }))
-      return
-    }
-    const paletteShortcut = draft.paletteShortcut.trim()
-    if (paletteShortcut !== settings.paletteShortcut && (paletteShortcut.length > 60 || !parseAccelerator(paletteShortcut, isMac))) {
-      setError(t('settings.invalidShortcut', { value: paletteShortcut }))
-      return
-    }
-    const allowedEnv = draft.allowedEnv
-      .split(/[\s,]+/)
-      .map((name) => name.trim())
-      .filter(Boolean)
-    const badName = allowedEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    if (badName !== undefined) {
-      setError(t('settings.invalidEnvName', { name: badName }))
-      return
-    }
-    const next: Settings = {
-      provider: draft.provider,
-      model: draft.model.trim(),
-      baseUrl: draft.baseUrl.trim(),
-      apiKeyEnv: draft.apiKeyEnv.trim(),
-      autonomy: draft.autonomy,
-      workspace: draft.workspace.trim(),
-      language: draft.language,
-      maxIterations,
-      approvalTimeoutMs: timeoutSec * 1000,
-      runtime: draft.runtime,
-      dockerImage: draft.dockerImage.trim() || settings.dockerImage,
-      allowedEnv,
-      imageInput: draft.imageInput,
-      screenshotMaxWidth,
-      screenshotsAsk: draft.screenshotsAsk,
-      desktopStopShortcut,
-      desktopFailSafe: draft.desktopFailSafe,
-      paletteShortcut,
-      // Edited in the Devices panel, not here: kept as it is.
-      serialPorts: settings.serialPorts
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -200,6 +325,26 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
       setError(result.error.message ? `${label}: ${result.error.message}` : label)
     }
   }
+
+  const modelStatus = errors.baseUrl !== undefined ? null : serverModels.loading ? (
+    <span className="model-list-status" data-testid="settings-model-status" data-state="loading">
+      <Spinner size={11} /> {t('settings.modelListing')}
+    </span>
+  ) : serverModels.error ? (
+    <span className="model-list-status failed" data-testid="settings-model-status" data-state="error">
+      {t('settings.modelListFailed', { error: t.error(serverModels.error) })}{' '}
+      <button type="button" className="link-button" onClick={serverModels.reload}>
+        {t('settings.modelListRefresh')}
+      </button>
+    </span>
+  ) : serverTarget && errors.baseUrl === undefined ? (
+    <span className="model-list-status" data-testid="settings-model-status" data-state="ready">
+      {t('settings.modelCount', { n: serverModels.models.length })}{' '}
+      <button type="button" className="link-button" onClick={serverModels.reload}>
+        {t('settings.modelListRefresh')}
+      </button>
+    </span>
+  ) : null
 
   return (
     <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -221,17 +366,7 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               ))}
             </select>
           </Field>
-          <Field label={t('settings.model')} hint={t('settings.modelHint')} htmlFor={`${id}-model`}>
-            <input
-              id={`${id}-model`}
-              className="text-input mono"
-              data-testid="settings-model"
-              value={draft.model}
-              spellCheck={false}
-              onChange={(event) => set('model', event.target.value)}
-            />
-          </Field>
-          <Field label={t('settings.baseUrl')} hint={t('settings.baseUrlHint')} htmlFor={`${id}-base`}>
+          <Field label={t('settings.baseUrl')} hint={t('settings.baseUrlHint')} htmlFor={`${id}-base`} field="baseUrl" error={errors.baseUrl}>
             <input
               id={`${id}-base`}
               className="text-input mono"
@@ -240,9 +375,11 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               spellCheck={false}
               placeholder="http://localhost:11434/v1"
               onChange={(event) => set('baseUrl', event.target.value)}
+              {...aria('baseUrl', `${id}-base`)}
             />
           </Field>
-          <Field label={t('settings.apiKeyEnv')} hint={t('settings.apiKeyEnvHint')} htmlFor={`${id}-key`}>
+          <ApiKeyField provider={draft.provider} onChange={serverModels.reload} />
+          <Field label={t('settings.apiKeyEnv')} hint={t('settings.apiKeyEnvHint')} htmlFor={`${id}-key`} field="apiKeyEnv" error={errors.apiKeyEnv}>
             <input
               id={`${id}-key`}
               className="text-input mono"
@@ -251,8 +388,36 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               spellCheck={false}
               placeholder="OPENAI_API_KEY"
               onChange={(event) => set('apiKeyEnv', event.target.value)}
+              {...aria('apiKeyEnv', `${id}-key`)}
             />
           </Field>
+          <Field
+            label={t('settings.model')}
+            hint={
+              <>
+                {t('settings.modelHint')} {modelStatus}
+              </>
+            }
+            htmlFor={`${id}-model`}
+            field="model"
+            error={errors.model}
+          >
+            <ModelCombobox
+              id={`${id}-model`}
+              testId="settings-model"
+              value={draft.model}
+              onChange={(value) => set('model', value)}
+              models={serverModels.models}
+              current={draft.model.trim()}
+              toggleLabel={t('settings.modelToggle')}
+              describedBy={describedBy(`${id}-model`, true, errors.model)}
+              invalid={errors.model !== undefined}
+            />
+          </Field>
+          <TestConnection
+            target={{ provider: next.provider, baseUrl: next.baseUrl, apiKeyEnv: next.apiKeyEnv, model: next.model }}
+            disabled={errors.baseUrl !== undefined || errors.apiKeyEnv !== undefined || errors.model !== undefined}
+          />
           <Field label={t('settings.imageInput')} hint={t('settings.imageInputHint')} htmlFor={`${id}-images`}>
             <select
               id={`${id}-images`}
@@ -307,44 +472,48 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
                 ))}
               </select>
             </Field>
-            <Field label={t('settings.dockerImage')} hint={t('settings.dockerImageHint')} htmlFor={`${id}-image`}>
+            <Field label={t('settings.dockerImage')} hint={t('settings.dockerImageHint')} htmlFor={`${id}-image`} field="dockerImage" error={errors.dockerImage}>
               <input
                 id={`${id}-image`}
                 className="text-input mono"
                 data-testid="settings-docker-image"
+                {...aria('dockerImage', `${id}-image`)}
                 value={draft.dockerImage}
                 spellCheck={false}
                 onChange={(event) => set('dockerImage', event.target.value)}
               />
             </Field>
           </div>
-          <Field label={t('settings.allowedEnv')} hint={t('settings.allowedEnvHint')} htmlFor={`${id}-env`}>
+          <Field label={t('settings.allowedEnv')} hint={t('settings.allowedEnvHint')} htmlFor={`${id}-env`} field="allowedEnv" error={errors.allowedEnv}>
             <input
               id={`${id}-env`}
               className="text-input mono"
               data-testid="settings-allowed-env"
+                {...aria('allowedEnv', `${id}-env`)}
               value={draft.allowedEnv}
               placeholder="GITHUB_TOKEN, NPM_TOKEN"
               spellCheck={false}
               onChange={(event) => set('allowedEnv', event.target.value)}
             />
           </Field>
-          <Field label={t('settings.workspace')} hint={t('settings.workspaceHint')} htmlFor={`${id}-ws`}>
+          <Field label={t('settings.workspace')} hint={t('settings.workspaceHint')} htmlFor={`${id}-ws`} field="workspace" error={errors.workspace}>
             <input
               id={`${id}-ws`}
               className="text-input mono"
               data-testid="settings-workspace"
+                {...aria('workspace', `${id}-ws`)}
               value={draft.workspace}
               spellCheck={false}
               onChange={(event) => set('workspace', event.target.value)}
             />
           </Field>
           <div className="field-row">
-            <Field label={t('settings.maxIterations')} hint={t('settings.maxIterationsHint')} htmlFor={`${id}-iter`}>
+            <Field label={t('settings.maxIterations')} hint={t('settings.maxIterationsHint')} htmlFor={`${id}-iter`} field="maxIterations" error={errors.maxIterations}>
               <input
                 id={`${id}-iter`}
                 className="text-input"
                 data-testid="settings-max-iterations"
+                {...aria('maxIterations', `${id}-iter`)}
                 inputMode="numeric"
                 value={draft.maxIterations}
                 onChange={(event) => set('maxIterations', event.target.value)}
@@ -354,11 +523,14 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               label={t('settings.approvalTimeout')}
               hint={t('settings.approvalTimeoutHint')}
               htmlFor={`${id}-timeout`}
+              field="approvalTimeoutSec"
+              error={errors.approvalTimeoutSec}
             >
               <input
                 id={`${id}-timeout`}
                 className="text-input"
                 data-testid="settings-approval-timeout"
+                {...aria('approvalTimeoutSec', `${id}-timeout`)}
                 inputMode="numeric"
                 value={draft.approvalTimeoutSec}
                 onChange={(event) => set('approvalTimeoutSec', event.target.value)}
@@ -374,11 +546,14 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               label={t('settings.screenshotMaxWidth')}
               hint={t('settings.screenshotMaxWidthHint')}
               htmlFor={`${id}-shot-width`}
+              field="screenshotMaxWidth"
+              error={errors.screenshotMaxWidth}
             >
               <input
                 id={`${id}-shot-width`}
                 className="text-input"
                 data-testid="settings-screenshot-max-width"
+                {...aria('screenshotMaxWidth', `${id}-shot-width`)}
                 type="number"
                 min={320}
                 max={7680}
@@ -391,11 +566,14 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               label={t('settings.desktopStopShortcut')}
               hint={t('settings.desktopStopShortcutHint')}
               htmlFor={`${id}-stop-shortcut`}
+              field="desktopStopShortcut"
+              error={errors.desktopStopShortcut}
             >
               <input
                 id={`${id}-stop-shortcut`}
                 className="text-input mono"
                 data-testid="settings-desktop-stop-shortcut"
+                {...aria('desktopStopShortcut', `${id}-stop-shortcut`)}
                 value={draft.desktopStopShortcut}
                 maxLength={60}
                 spellCheck={false}
@@ -404,11 +582,12 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
                 onChange={(event) => set('desktopStopShortcut', event.target.value)}
               />
             </Field>
-            <Field label={t('settings.paletteShortcut')} hint={t('settings.paletteShortcutHint')} htmlFor={`${id}-palette-shortcut`}>
+            <Field label={t('settings.paletteShortcut')} hint={t('settings.paletteShortcutHint')} htmlFor={`${id}-palette-shortcut`} field="paletteShortcut" error={errors.paletteShortcut}>
               <input
                 id={`${id}-palette-shortcut`}
                 className="text-input mono"
                 data-testid="settings-palette-shortcut"
+                {...aria('paletteShortcut', `${id}-palette-shortcut`)}
                 value={draft.paletteShortcut}
                 maxLength={60}
                 spellCheck={false}
@@ -461,7 +640,8 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               {error}
             </div>
           )}
-          {saved && !error && (
+          {invalid && !error && <span className="field-error">{t('settings.fixFields')}</span>}
+          {saved && !error && !invalid && (
             <span className="form-ok" data-testid="settings-saved">
               {t('settings.saved')}
             </span>
@@ -471,7 +651,13 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
           <button type="button" className="btn" onClick={onClose}>
             {t('settings.close')}
           </button>
-          <button type="submit" className="btn btn-primary" data-testid="settings-save" disabled={saving}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            data-testid="settings-save"
+            disabled={saving || invalid}
+            title={invalid ? t('settings.fixFields') : undefined}
+          >
             {saving ? t('settings.saving') : t('settings.save')}
           </button>
         </div>
@@ -494,6 +680,9 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
       testId="settings-panel"
       onBackdrop={onClose}
       onKeyDown={(event) => {
+        // An open model list takes Esc first (it closes the list, not Settings).
+        const target = event.target as HTMLElement | null
+        if (event.key === 'Escape' && target?.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') return
         if (event.key === 'Escape') {
           event.preventDefault()
           onClose()

@@ -1,2 +1,4 @@
 /** The settings dialog: model provider, autonomy, workspace, language, limits. */
 export { SettingsPanel } from './SettingsPanel'
+export { ModelCombobox, type ModelComboboxProps } from './ModelCombobox'
+export { useServerModels, type ServerModels } from './server-models'

@@ -115,9 +115,14 @@ function ToolOutput({ call }: { call: ToolCallView }) {
   )
 }
 
-function ToolCallCardImpl({ call }: { call: ToolCallView }) {
+/**
+ * `onCollapse`: the card was opened from a folded run's compact row; its header folds it back to
+ * that row (instead of hiding the card's body).
+ */
+function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse?: () => void }) {
   const t = useT()
-  const [expanded, setExpanded] = useState(true)
+  const [open, setExpanded] = useState(true)
+  const expanded = onCollapse ? true : open
   const [argsOpen, setArgsOpen] = useState(false)
   const ticking = call.status === 'running' || call.status === 'pending'
   const now = useNow(1000, ticking)
@@ -144,7 +149,8 @@ function ToolCallCardImpl({ call }: { call: ToolCallView }) {
         type="button"
         className="tool-call-header"
         aria-expanded={expanded}
-        onClick={() => setExpanded((v) => !v)}
+        title={onCollapse ? t('toolGroup.hideCall') : undefined}
+        onClick={() => (onCollapse ? onCollapse() : setExpanded((v) => !v))}
       >
         <ChevronIcon size={14} className={`chevron${expanded ? ' open' : ''}`} />
         <WrenchIcon size={14} className="tool-icon" />

@@ -1,0 +1,37 @@
+import { generateText } from 'ai'
+import type { TestConnectionResult } from '../../shared'
+import type { ProviderConfig } from './config'
+import { createLanguageModel } from './create-language-model'
+import { describeModelError } from './describe-model-error'
+
+export interface TestConnectionOptions {
+  /** A cold local model may take a while to load; past this the server counts as not answering. */
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000
+
+/**
+ * One tiny real request — a one-token generation — through the same model a run would build, so a
+ * failure is reported with exactly the words a run would show (describeModelError). Never throws.
+ */
+export async function testConnection(config: ProviderConfig, options: TestConnectionOptions = {}): Promise<TestConnectionResult> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  const started = performance.now()
+  try {
+    const model = createLanguageModel(config) // NOT_CONFIGURED says what to set
+    await generateText({
+      model,
+      messages: [{ role: 'user', content: 'Reply with one word: ok' }],
+      maxOutputTokens: 1,
+      // A retry would only hide what the user needs to see, and make the button wait 14 s.
+      maxRetries: 0,
+      abortSignal
+    })
+    return { ok: true, model: config.model.trim(), latencyMs: Math.round(performance.now() - started) }
+  } catch (error) {
+    return { ok: false, error: describeModelError(error, config) }
+  }
+}
