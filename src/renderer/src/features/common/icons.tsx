@@ -1,9 +1,10 @@
 /** Small stroke icons (inline SVG: no icon font, nothing fetched). */
 import type { ReactNode, SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number }
 
-function Icon({ size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The one stroke-icon frame every feature's icons are drawn in. */
+export function Icon({ size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,27 +1,12 @@
-/** The sidebar's own stroke icons (same drawing rules as features/common/icons). */
-import type { ReactNode, SVGProps } from 'react'
+/** The sidebar's own stroke icons, in the shared frame (features/common/icons). */
+import type { ReactNode } from 'react'
+import { Icon as FrameIcon, type IconProps } from '../common'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
-
-function Icon({ size = 15, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  )
-}
+const Icon = ({ size = 15, children, ...rest }: IconProps & { children: ReactNode }) => (
+  <FrameIcon size={size} {...rest}>
+    {children}
+  </FrameIcon>
+)
 
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
