@@ -1,6 +1,6 @@
 /** The store module (docs/architecture.md). Other folders import from here only. */
 export type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport } from './types'
-export { SqliteConversationStore, DEFAULT_CONVERSATION_TITLE, type SqliteStoreOptions } from './sqlite-store'
+export { SqliteConversationStore, DEFAULT_CONVERSATION_TITLE, UNTITLED_CONVERSATION_TITLES, type SqliteStoreOptions } from './sqlite-store'
 export { LATEST_SCHEMA_VERSION, NewerSchemaError } from './migrations'
 export { titleFromPrompt } from './projection'
 export { GENESIS_HASH, type AuditChainReport } from './audit-chain'

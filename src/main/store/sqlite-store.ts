@@ -41,6 +41,8 @@ export interface SqliteStoreOptions {
 }
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
+/** The untitled conversation's title in each UI language; the first question replaces any of them. */
+export const UNTITLED_CONVERSATION_TITLES = { en: DEFAULT_CONVERSATION_TITLE, 'zh-CN': '新对话' } as const
 const BUSY_TIMEOUT_MS = 5_000
 const RECOVERY_REASON = 'DeskClaw stopped before this approval was answered'
 

@@ -151,7 +151,7 @@ export function prepareStatements(db: Database.Database) {
     ),
     titleUntitledConversation: db.prepare<{ conversationId: string; title: string }>(
       `UPDATE conversations SET title = @title
-       WHERE id = @conversationId AND trim(title) IN ('', 'New conversation')`
+       WHERE id = @conversationId AND trim(title) IN ('', 'New conversation', '新对话')`
     ),
 
     // messages
