@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline'
 import type { BackendStatus, Device, DeviceSnapshot } from '../../shared'
-import { DeviceService, LINE_ENDINGS, SerialSessionError } from '../devices'
+import { DeviceService, LINE_ENDINGS, SerialSessionError, unescapeSerialText } from '../devices'
 import type { DevicesArgs, SerialArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
 
@@ -63,11 +63,6 @@ function describeBackend(status: BackendStatus): string {
   return `  ${status.backend}: unavailable: ${status.why}${status.fix ? `\n    fix: ${status.fix}` : ''}`
 }
 
-/** Text with \r \n \t \xNN escapes, as a script writes it on a command line. */
-function unescape(text: string): string {
-  return text.replace(/\\(r|n|t|\\|x[0-9a-fA-F]{2})/g, (_m, e: string) => (e === 'r' ? '\r' : e === 'n' ? '\n' : e === 't' ? '\t' : e === '\\' ? '\\' : String.fromCharCode(parseInt(e.slice(1), 16))))
-}
-
 export async function serialCommand(args: SerialArgs): Promise<number> {
   if (args.help || !args.port) {
     process.stdout.write(MAIN_HELP)
@@ -88,13 +83,13 @@ export async function serialCommand(args: SerialArgs): Promise<number> {
     }
     if (args.send !== undefined || args.expect !== undefined) {
       const started = Date.now()
-      if (args.send !== undefined) await devices.sessions.write(session.id, Buffer.from(unescape(args.send) + lineEnding, 'utf8'))
+      if (args.send !== undefined) await devices.sessions.write(session.id, Buffer.from(unescapeSerialText(args.send) + lineEnding, 'utf8'))
       if (args.expect === undefined) {
-        process.stdout.write(`sent ${JSON.stringify(unescape(args.send!))} to ${args.port}\n`)
+        process.stdout.write(`sent ${JSON.stringify(unescapeSerialText(args.send!))} to ${args.port}\n`)
         return EXIT.done
       }
       try {
-        const result = await devices.sessions.read(session.id, { until: Buffer.from(unescape(args.expect), 'utf8'), timeoutMs: args.timeoutMs })
+        const result = await devices.sessions.read(session.id, { until: Buffer.from(unescapeSerialText(args.expect), 'utf8'), timeoutMs: args.timeoutMs })
         const received = result.data.toString('utf8')
         if (result.reason === 'delimiter') {
           process.stdout.write(`ok: ${JSON.stringify(args.expect)} arrived from ${args.port} after ${Date.now() - started} ms\n`)

@@ -8,6 +8,7 @@ export {
   SerialSessions,
   SerialSessionError,
   LINE_ENDINGS,
+  unescapeSerialText,
   openSerialPort,
   type PortOpener,
   type ReadResult,

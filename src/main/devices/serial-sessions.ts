@@ -51,6 +51,13 @@ interface Live {
 
 export const LINE_ENDINGS: Record<SerialOptions['lineEnding'], string> = { none: '', lf: '\n', cr: '\r', crlf: '\r\n' }
 
+/** Text as people and models write it for a device: `\r`, `\n`, `\t`, `\\` and `\xNN` escapes are honoured (`AT\r\n`). */
+export function unescapeSerialText(text: string): string {
+  return text.replace(/\\(r|n|t|\\|x[0-9a-fA-F]{2})/g, (_m, escape: string) =>
+    escape === 'r' ? '\r' : escape === 'n' ? '\n' : escape === 't' ? '\t' : escape === '\\' ? '\\' : String.fromCharCode(parseInt(escape.slice(1), 16))
+  )
+}
+
 /** serialport's stream, opened with an exclusive lock so a port open elsewhere is refused. */
 export const openSerialPort: PortOpener = async (path, options) => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,6 @@
 /** What the hardware tools share: the device service, failures in words, and the port a call is about. */
 import { errorMessage } from '../../../shared'
-import type { DeviceService } from '../../devices'
+import { unescapeSerialText, type DeviceService } from '../../devices'
 import { fail, type ToolOutput } from '../define-tool'
 
 export interface HardwareToolServices {
@@ -28,14 +28,9 @@ export const SERIAL_LABELS = {
   'zh-CN': { port: '端口', settings: '参数', data: '数据', session: '会话', until: '直到', timeout: '超时' }
 } as const
 
-/** Text as bytes: `\r`, `\n`, `\t` and `\xNN` escapes are honoured, so a model can ask for `AT\r\n`. */
+/** Text as bytes, with the escapes a model writes (`AT\r\n`). */
 export function textBytes(text: string): Buffer {
-  return Buffer.from(
-    text.replace(/\\(r|n|t|\\|x[0-9a-fA-F]{2})/g, (_m, escape: string) =>
-      escape === 'r' ? '\r' : escape === 'n' ? '\n' : escape === 't' ? '\t' : escape === '\\' ? '\\' : String.fromCharCode(parseInt(escape.slice(1), 16))
-    ),
-    'utf8'
-  )
+  return Buffer.from(unescapeSerialText(text), 'utf8')
 }
 
 /** "48 65 6c" / "48656c" / "0x48,0x65" → bytes; throws a clear error for anything else. */

@@ -1,9 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ChatMessage } from '../../../shared/bridge'
-import { oneLine, summarizeArgs } from '../../../shared/tool-summary'
-import { AlertIcon, ChevronIcon, useNow } from '../features/common'
+import { oneLine } from '../../../shared/tool-summary'
+import { AlertIcon, ChevronIcon } from '../features/common'
 import { Markdown } from '../features/chat/Markdown'
-import { StatusChip, ToolCallCard } from '../features/timeline'
+import { StatusChip, ToolCallCard, useCallLine } from '../features/timeline'
 import { type Translator, useT } from '../i18n'
 import { buildTimeline, type ChatSnapshot, type RunView, type ToolCallView } from '../stores'
 
@@ -45,11 +45,7 @@ export function statusText(t: Translator, status: TaskStatus): string {
 const ToolRow = memo(function ToolRow({ call }: { call: ToolCallView }) {
   const t = useT()
   const [open, setOpen] = useState(false)
-  const ticking = call.status === 'running' || call.status === 'pending'
-  const now = useNow(1000, ticking)
-  const summary = call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
-  const duration =
-    call.durationMs !== null ? t.duration(call.durationMs) : ticking ? t.duration(Math.max(0, now - call.startedAt)) : null
+  const { summary, duration } = useCallLine(call)
   return (
     <li
       className={`palette-tool status-${call.status}`}

@@ -1,9 +1,10 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react'
 import type { ApprovalAnswer, ApprovalResolver, ToolCallStatus } from '../../../../shared/agent-events'
 import { type Translator, useT } from '../../i18n'
+import { useCallLine } from './call-line'
 import { toolVerdictKind, type ToolCallView } from '../../stores'
-import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, useNow, WrenchIcon, XIcon } from '../common'
-import { oneLine, prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
+import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, WrenchIcon, XIcon } from '../common'
+import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 
 export function StatusChip({ status }: { status: ToolCallStatus }) {
@@ -124,16 +125,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const [open, setExpanded] = useState(true)
   const expanded = onCollapse ? true : open
   const [argsOpen, setArgsOpen] = useState(false)
-  const ticking = call.status === 'running' || call.status === 'pending'
-  const now = useNow(1000, ticking)
-  // The tool's own summary; the first plain argument for calls without one (invalid, or older records).
-  const summary = call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
-  const duration =
-    call.durationMs !== null
-      ? t.duration(call.durationMs)
-      : ticking
-        ? t.duration(Math.max(0, now - call.startedAt))
-        : null
+  const { summary, duration } = useCallLine(call)
   const resolution = resolutionText(t, call)
   const args = prettyJson(call.args)
 

@@ -1,8 +1,8 @@
 import { memo } from 'react'
-import { oneLine, summarizeArgs } from '../../../../shared/tool-summary'
 import { useT } from '../../i18n'
+import { useCallLine } from './call-line'
 import type { ToolCallView } from '../../stores'
-import { ChevronIcon, Spinner, useNow, WrenchIcon } from '../common'
+import { ChevronIcon, Spinner, WrenchIcon } from '../common'
 import type { ToolGroup } from './grouping'
 import { toolNames } from './grouping'
 import { StatusChip } from './ToolCallCard'
@@ -63,11 +63,7 @@ export function ToolGroupRow({ group, expanded, onToggle }: { group: ToolGroup; 
 /** One call of a folded run on one line: tool, summary, status; a click opens its full card. */
 export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallView; onOpen(callId: string): void }) {
   const t = useT()
-  const ticking = call.status === 'running' || call.status === 'pending'
-  const now = useNow(1000, ticking)
-  const summary = call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
-  const duration =
-    call.durationMs !== null ? t.duration(call.durationMs) : ticking ? t.duration(Math.max(0, now - call.startedAt)) : null
+  const { summary, duration } = useCallLine(call)
   return (
     <button
       type="button"

@@ -17,3 +17,4 @@ export {
   toolNames,
   wasAsked
 } from './grouping'
+export { useCallLine } from './call-line'
