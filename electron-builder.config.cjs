@@ -40,6 +40,9 @@ const asarUnpack = [
   // tree-sitter (the shell risk analyser) as WASM: the runtime and the bash grammar.
   '**/node_modules/web-tree-sitter/*.wasm',
   '**/node_modules/tree-sitter-bash/*.wasm',
+  // OCR language data: the OCR worker opens it through links in a temp folder
+  // (src/main/desktop/ocr/language-data.ts), and a link cannot point into the archive.
+  '**/node_modules/@tesseract.js-data/*/4.0.0_best_int/*.traineddata.gz',
   // nut-js's clipboard provider ships helper executables (DeskClaw uses its own clipboard, but a
   // binary that might be run must never sit in the archive).
   '**/node_modules/clipboardy/fallbacks/**/*'
