@@ -42,10 +42,12 @@ async function askOnTerminal(app: DeskclawApp, question: AgentEventOf<'approval_
   try {
     const bindingHash = question.bindingHash
     const always = question.assessment.alwaysRule
-    const choices = always ? '[y]es once / [c]onversation / [a]lways / [N]o' : '[y]es once / [c]onversation / [N]o'
+    // A message send is approved one at a time: only yes (once) or no.
+    const once = question.onlyOnce === true
+    const choices = once ? '[y]es once / [N]o' : always ? '[y]es once / [c]onversation / [a]lways / [N]o' : '[y]es once / [c]onversation / [N]o'
     const answer = (await rl.question(`Allow? ${choices} `)).trim().toLowerCase()
     if (answer === 'y' || answer === 'yes') app.approvals.respond(question.approvalId, 'allow_once', { bindingHash })
-    else if (answer === 'c') app.approvals.respond(question.approvalId, 'allow_conversation', { bindingHash })
+    else if (answer === 'c' && !once) app.approvals.respond(question.approvalId, 'allow_conversation', { bindingHash })
     else if (answer === 'a' && always) app.approvals.respond(question.approvalId, 'allow_always', { bindingHash })
     else {
       const reason = (await rl.question('Reason for the agent (optional): ')).trim()

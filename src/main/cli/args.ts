@@ -181,50 +181,108 @@ export function parseDoctorArgs(argv: string[]): DoctorArgs {
   }
 }
 
+export const DESKTOP_ACTIONS = ['screenshot', 'windows', 'apps', 'enable', 'disable', 'send-text'] as const
+export type DesktopAction = (typeof DESKTOP_ACTIONS)[number]
+
 export interface DesktopArgs {
   /** Undefined only with --help. */
-  action?: 'screenshot' | 'windows'
+  action?: DesktopAction
   /** screenshot: the file to write (`-`: standard output); default screenshot-<time>.png here. */
   output?: string
   window?: string
   maxWidth?: number
   json: boolean
   help: boolean
+  /** enable / disable: the app's profile id; send-text: --app. */
+  app?: string
+  /** send-text */
+  to?: string
+  text?: string
+  watermark?: 'suffix' | 'zero-width' | 'none'
+  profile?: string
+  approve: ApproveMode
+  dataDir?: string
 }
 
-/** `desktop screenshot [-o FILE] [--window TITLE] [--max-width N]` and `desktop windows [--json]`. */
+/**
+ * `desktop screenshot [-o FILE] [--window TITLE] [--max-width N]`, `desktop windows [--json]`,
+ * `desktop apps [--json]`, `desktop enable|disable APP`, and `desktop send-text --app ID --to NAME
+ * --text TEXT [--watermark suffix|zero-width|none] [--profile FILE] [--approve ask|allow|deny] [--json]`.
+ */
 export function parseDesktopArgs(argv: string[]): DesktopArgs {
   const { values, positionals } = parse(argv, {
     output: { type: 'string', short: 'o' },
     window: { type: 'string' },
     'max-width': { type: 'string' },
     json: { type: 'boolean' },
+    app: { type: 'string' },
+    to: { type: 'string' },
+    text: { type: 'string' },
+    watermark: { type: 'string' },
+    profile: { type: 'string' },
+    approve: { type: 'string' },
+    'data-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h' }
   })
   const help = Boolean(values.help)
-  const [action, ...extra] = positionals
-  if (action === undefined && !help) throw new UsageError('desktop needs a subcommand: deskclaw desktop screenshot | windows')
-  if (action !== undefined && action !== 'screenshot' && action !== 'windows') {
-    throw new UsageError(`unknown desktop subcommand "${action}" (try: screenshot, windows)`)
+  const [given, ...extra] = positionals
+  if (given === undefined && !help) throw new UsageError(`desktop needs a subcommand: deskclaw desktop ${DESKTOP_ACTIONS.join(' | ')}`)
+  if (given !== undefined && !(DESKTOP_ACTIONS as readonly string[]).includes(given)) {
+    throw new UsageError(`unknown desktop subcommand "${given}" (try: ${DESKTOP_ACTIONS.join(', ')})`)
   }
-  if (extra.length > 0) throw new UsageError(`desktop ${action} takes no further arguments (got "${extra.join(' ')}")`)
-  if (action === 'windows' && (values.output !== undefined || values.window !== undefined || values['max-width'] !== undefined)) {
-    throw new UsageError('-o, --window and --max-width apply to desktop screenshot only')
+  const action = given as DesktopAction | undefined
+  const str = (name: string) => (typeof values[name as keyof typeof values] === 'string' ? (values[name as keyof typeof values] as string) : undefined)
+  const only = (flags: string[], actions: DesktopAction[]) => {
+    for (const flag of flags) {
+      if (values[flag as keyof typeof values] !== undefined && action && !actions.includes(action)) {
+        throw new UsageError(`--${flag} applies to desktop ${actions.join(' / ')} only`)
+      }
+    }
   }
-  if (action === 'screenshot' && values.json) throw new UsageError('--json applies to desktop windows only')
+  only(['output', 'window', 'max-width'], ['screenshot'])
+  only(['json'], ['windows', 'apps', 'send-text'])
+  only(['app', 'to', 'text', 'watermark', 'profile', 'approve'], ['send-text'])
+  only(['data-dir'], ['apps', 'enable', 'disable', 'send-text'])
+
+  let app: string | undefined
+  if (action === 'enable' || action === 'disable') {
+    if (extra.length !== 1) throw new UsageError(`desktop ${action} needs one app id, e.g. deskclaw desktop ${action} weixin (see deskclaw desktop apps)`)
+    app = extra[0]
+  } else if (extra.length > 0) {
+    throw new UsageError(`desktop ${action} takes no further arguments (got "${extra.join(' ')}")`)
+  }
   if (typeof values.window === 'string' && !values.window.trim()) throw new UsageError('--window needs a title')
   let maxWidth: number | undefined
   if (values['max-width'] !== undefined) {
     maxWidth = Number(values['max-width'])
     if (!Number.isInteger(maxWidth) || maxWidth < 64 || maxWidth > 10_000) throw new UsageError(`--max-width must be 64-10000 (got "${values['max-width']}")`)
   }
+  const approve = str('approve') ?? 'ask'
+  if (approve !== 'ask' && approve !== 'allow' && approve !== 'deny') throw new UsageError(`--approve must be ask, allow or deny (got "${approve}")`)
+  const watermark = str('watermark')
+  if (watermark !== undefined && watermark !== 'suffix' && watermark !== 'zero-width' && watermark !== 'none') {
+    throw new UsageError(`--watermark must be suffix, zero-width or none (got "${watermark}")`)
+  }
+  if (action === 'send-text' && !help) {
+    if (!str('app')?.trim()) throw new UsageError('desktop send-text needs --app ID (see deskclaw desktop apps)')
+    if (!str('to')?.trim()) throw new UsageError('desktop send-text needs --to NAME (the chat, exactly as the app shows it)')
+    if (!str('text')?.trim()) throw new UsageError('desktop send-text needs --text TEXT')
+    app = str('app')!.trim()
+  }
   return {
     action,
-    output: typeof values.output === 'string' ? values.output : undefined,
-    window: typeof values.window === 'string' ? values.window : undefined,
+    output: str('output'),
+    window: str('window'),
     maxWidth,
     json: Boolean(values.json),
-    help
+    help,
+    app,
+    to: str('to'),
+    text: str('text'),
+    watermark,
+    profile: str('profile') ? resolve(str('profile')!) : undefined,
+    approve,
+    dataDir: str('data-dir') ? resolve(str('data-dir')!) : undefined
   }
 }
 

@@ -1,12 +1,14 @@
 /**
- * `deskclaw desktop screenshot|windows` (docs/cli.md, docs/desktop.md): the desktop driver from the
- * terminal, without a model. Failures are one line (`desktop unavailable: …`) and exit 1.
+ * `deskclaw desktop …` (docs/cli.md, docs/desktop.md): the desktop driver from the terminal,
+ * without a model — screenshots, windows, and sending a message into a chat app. Failures are one
+ * line (`desktop unavailable: …`, `not sent: …`) and exit 1.
  */
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { resolveSettings, settingsFromEnv } from '../app'
 import { DesktopService, type WindowInfo } from '../desktop'
 import type { DesktopArgs } from './args'
+import { chatAppsCommand, sendTextCommand, setChatAppEnabled } from './send-text'
 import { EXIT, MAIN_HELP } from './help'
 
 export async function desktopCommand(args: DesktopArgs): Promise<number> {
@@ -14,6 +16,9 @@ export async function desktopCommand(args: DesktopArgs): Promise<number> {
     process.stdout.write(MAIN_HELP)
     return EXIT.done
   }
+  if (args.action === 'apps') return chatAppsCommand(args)
+  if (args.action === 'enable' || args.action === 'disable') return setChatAppEnabled(args, args.action === 'enable')
+  if (args.action === 'send-text') return sendTextCommand(args)
   const settings = resolveSettings({}, settingsFromEnv(process.env))
   const desktop = new DesktopService({ settings: () => settings })
   try {

@@ -22,6 +22,12 @@ Usage:
   deskclaw desktop screenshot [-o FILE] [--window TITLE] [--max-width N]
                                     save a screenshot of the screen or one window (-o -: PNG to stdout)
   deskclaw desktop windows [--json] list the open windows (title, app, bounds, focus)
+  deskclaw desktop apps [--json]    the chat apps send-text knows, and which are enabled
+  deskclaw desktop enable|disable APP
+                                    let send-text use a chat app (off until enabled), or stop it
+  deskclaw desktop send-text --app ID --to NAME --text TEXT [--watermark suffix|zero-width|none]
+                           [--profile FILE] [--approve ask|allow|deny] [--json]
+                                    send one message to one chat, verified on screen at every step
   deskclaw devices [--json] [--watch] [--port PATH]…
                                     USB, HID and serial devices, named (boards, adapters), and which
                                     backends are missing and why (--watch: plug and unplug as they happen)
@@ -68,7 +74,9 @@ Audit options (the database is opened read-only):
 Exit codes (serial --expect): 0 the text arrived, 1 it did not, or the port is missing, busy or was
 disconnected (one line says which), 2 usage error.
 Exit codes (desktop): 0 done, 1 the desktop is unavailable or the action failed (one line says why),
-2 usage error.
+2 usage error. send-text: 0 only for "sent"; 1 for "not sent" (nothing was sent) and "unknown"
+(the send key was pressed but the message could not be verified: check before sending again);
+130 stopped with Ctrl+C before anything was sent.
 Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
 3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
 Exit codes (audit verify): 0 chain intact, 1 tampered (or the file cannot be read),

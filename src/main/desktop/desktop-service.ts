@@ -5,7 +5,7 @@
  */
 import type { Settings } from '../../shared'
 import type { AppService } from '../app'
-import { ClipboardUnavailableError, systemClipboard, type DesktopClipboard } from './clipboard'
+import { ClipboardUnavailableError, systemClipboard, type ClipboardSnapshot, type DesktopClipboard } from './clipboard'
 import { checkDisplay } from './display'
 import { DesktopDriver, DesktopUnavailableError, DriverOperationError } from './driver-host'
 import type { DriverLauncher } from './driver-launcher'
@@ -18,6 +18,8 @@ export const DEFAULT_SCREENSHOT_MAX_WIDTH = 1280
 export const DEFAULT_STOP_SHORTCUT = 'Ctrl+Alt+Escape'
 /** After a paste, how long the target app has to fetch the clipboard before the old contents go back. */
 const PASTE_SETTLE_MS = 250
+/** After the clipboard changes, how long apps get to notice before a paste (see pasteText). */
+const CLIPBOARD_NOTICE_MS = 120
 const TYPE_DELAY_MS = 8
 
 /** Another run holds the keyboard and mouse. */
@@ -230,7 +232,11 @@ export class DesktopService implements AppService {
   }
 
   async focusWindow(caller: DesktopCaller, title: string): Promise<WindowInfo> {
-    const window = await this.findWindow(title)
+    return this.focus(caller, await this.findWindow(title))
+  }
+
+  /** Brings this window (from windows()) to the front. */
+  async focus(caller: DesktopCaller, window: WindowInfo): Promise<WindowInfo> {
     return this.withInput(caller, async () => {
       const result = await this.driver.request({ op: 'focus_window', id: window.id }, { signal: caller.signal })
       if (!result.focused) throw new DesktopActionError(`The window manager did not bring "${window.title}" to the front.`)
@@ -238,7 +244,27 @@ export class DesktopService implements AppService {
     })
   }
 
+  /**
+   * Pastes `text` into the focused field and leaves it on the clipboard: for a task that pastes
+   * several times and restores the clipboard once at its end (see saveClipboard).
+   */
+  async pasteText(caller: DesktopCaller, text: string): Promise<void> {
+    await this.withInput(caller, async () => {
+      await this.clipboardCall(() => this.clipboard().writeText(text))
+      // Apps learn of a new clipboard owner asynchronously (Chromium caches the old contents until
+      // the X server's notice arrives): pasting at once sometimes pasted the previous text.
+      await new Promise((resolve) => setTimeout(resolve, CLIPBOARD_NOTICE_MS))
+      await this.driver.request({ op: 'keys', keys: parseKeyCombo('mod+v', this.platform) }, { signal: caller.signal })
+      await new Promise((resolve) => setTimeout(resolve, PASTE_SETTLE_MS))
+    })
+  }
+
   // ---- clipboard ----
+
+  /** What the clipboard holds now, to put back later (every format the clipboard backend keeps). */
+  async saveClipboard(): Promise<ClipboardSnapshot> {
+    return this.clipboardCall(() => this.clipboard().save())
+  }
 
   async readClipboard(): Promise<string> {
     return this.clipboardCall(() => this.clipboard().readText())

@@ -4,9 +4,10 @@
  * lines are kept (the class, HID, language… sections after the device list are not read). A
  * missing or unreadable file gives no names, never an error: naming falls back to the OS strings.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { findResource } from '../resources'
 import { normalizeUsbId } from './views'
 
 export interface UsbIds {
@@ -33,7 +34,6 @@ export interface UsbIdsInfo {
 
 /** Where usb.ids is looked for: the override, then resources/usb-ids/ beside the app. */
 export const USB_IDS_ENV = 'DESKCLAW_USB_IDS'
-const RELATIVE = join('resources', 'usb-ids', 'usb.ids')
 
 /** What parseUsbIds gives. */
 export interface ParsedUsbIds {
@@ -97,16 +97,7 @@ export function resetUsbIdsCache(): void {
  */
 export function resolveUsbIdsFile(env: NodeJS.ProcessEnv = process.env, from: string = __dirname): string | undefined {
   if (env[USB_IDS_ENV]) return env[USB_IDS_ENV]
-  const candidates: string[] = []
-  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath
-  if (resourcesPath) candidates.push(join(resourcesPath, 'usb-ids', 'usb.ids'), join(resourcesPath, RELATIVE))
-  for (let dir = from, depth = 0; depth < 6; depth++) {
-    candidates.push(join(dir, RELATIVE))
-    const parent = dirname(dir)
-    if (parent === dir) break
-    dir = parent
-  }
-  return candidates.find((candidate) => existsSync(candidate))
+  return findResource(join('usb-ids', 'usb.ids'), join('usb-ids', 'usb.ids'), from)
 }
 
 function parseUsbIdsFile(file: string | undefined): ParsedUsbIds {

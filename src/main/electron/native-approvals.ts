@@ -106,8 +106,10 @@ export function buildApprovalDialog(question: Question, messages: ToolMessages |
       shortened
     }
   }
-  const answers: NativeAnswer[] = ['deny', 'deny_with_reason', 'allow_once', 'allow_conversation']
-  if (question.assessment.alwaysRule) answers.push('allow_always')
+  const answers: NativeAnswer[] = ['deny', 'deny_with_reason', 'allow_once']
+  // A message send is approved one at a time (docs/desktop.md, "Sending messages").
+  if (!question.onlyOnce) answers.push('allow_conversation')
+  if (question.assessment.alwaysRule && !question.onlyOnce) answers.push('allow_always')
   const label: Record<NativeAnswer, string> = {
     allow_once: t.allowOnce,
     allow_conversation: t.allowConversation,

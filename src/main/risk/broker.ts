@@ -20,6 +20,8 @@ export interface ApprovalQuestion {
   /** Hash of what is shown (see bindingHash); an answer must quote it. */
   bindingHash: string
   signal?: AbortSignal
+  /** Only "allow once" or "deny" (a message send); a wider allow is taken as once. */
+  onlyOnce?: boolean
 }
 
 export interface ApprovalResponse {
@@ -97,7 +99,8 @@ export class ApprovalBroker {
       preview: question.preview,
       assessment: question.assessment,
       bindingHash: question.bindingHash,
-      expiresAt: now + this.timeoutMs
+      expiresAt: now + this.timeoutMs,
+      ...(question.onlyOnce ? { onlyOnce: true } : {})
     }
     return new Promise<ApprovalDecision>((resolve) => {
       let done = false
@@ -145,7 +148,9 @@ export class ApprovalBroker {
     const entry = this.waiting.get(approvalId)
     if (!entry || entry.question.bindingHash !== response.bindingHash) return false
     const reason = response.reason?.trim()
-    entry.settle({ answer, by: response.by ?? 'user', ...(reason ? { reason } : {}) })
+    // A question for one call only is never answered for the conversation or always.
+    const given = entry.question.onlyOnce && answer !== 'deny' ? 'allow_once' : answer
+    entry.settle({ answer: given, by: response.by ?? 'user', ...(reason ? { reason } : {}) })
     return true
   }
 

@@ -1,0 +1,17 @@
+/** Tasks built on the desktop driver (docs/desktop.md, "Sending messages"): send-text into a chat app, its limits, queue and watermark. */
+export { ChatSender, type ChatSenderOptions, type ChatSenderSettings, type SendTextInput, type SendTextOutcome } from './chat-sender'
+export { checkSendAllowed, MemorySendLog, storeSendLog, type ChatSendStore, type SendLimitSettings, type SendLog, type SendRecord, type SendRefusal } from './send-limits'
+export {
+  sendText,
+  readsText,
+  newestText,
+  SEND_STEPS,
+  type ConfirmAnswer,
+  type SendConfirmation,
+  type SendStatus,
+  type SendStep,
+  type SendStepName,
+  type SendTextResult
+} from './send-text'
+export { TaskQueue, TaskTimeoutError, type TaskDeadline } from './task-queue'
+export { applyWatermark, DEFAULT_WATERMARK_SUFFIX, ZERO_WIDTH_MARK } from './watermark'

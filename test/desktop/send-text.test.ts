@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ChatSender,
+  DesktopService,
+  MemorySendLog,
+  builtinProfilesDir,
+  readProfileFile,
+  TesseractOcr,
+  type ChatSenderSettings,
+  type SendStep,
+  type SendTextInput
+} from '../../src/main/desktop'
+import { openChatApp, requireChatApp, type ChatApp, type ChatAppConfig } from '../helpers/chat-app'
+import { clipboardText, heldButtons, heldKeys, setClipboardText } from '../helpers/x-tools'
+import { startDisplay, type TestDisplay } from '../helpers/xvfb'
+
+// The send-text task against a real WeChat-like window (Chromium --app on Xvfb + openbox, the
+// WeChat keyboard flow): every step verified by OCR of the screen, never a wrong chat, never twice
+// (docs/desktop.md, "Sending messages").
+const available = requireChatApp()
+
+const CHATS: ChatAppConfig['chats'] = [
+  { name: '产品群', history: [{ from: 'them', text: '明天上午十点评审' }] },
+  { name: '产品群（旧）', history: [{ from: 'them', text: '这个群不再使用' }] },
+  { name: '张伟' },
+  { name: '张伟 (HR)' },
+  { name: 'Design Team', history: [{ from: 'them', text: 'new mockups are up' }] },
+  { name: '文件传输助手' }
+]
+// The longer names come first in the results, so the exact match is often not the top one.
+const RESULTS_ORDER = ['产品群（旧）', '张伟 (HR)']
+
+describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', () => {
+  let display: TestDisplay
+  let chat: ChatApp
+  let desktop: DesktopService
+  let ocr: TesseractOcr
+  const dir = mkdtempSync(join(tmpdir(), 'deskclaw-send-text-'))
+  let settings: ChatSenderSettings
+  let log: MemorySendLog
+
+  const sender = () => new ChatSender({ desktop, ocr: () => ocr, log, settings: () => settings, builtinDir: builtinProfilesDir(), platform: 'linux' })
+  const send = (over: Partial<SendTextInput> & Pick<SendTextInput, 'to' | 'text'>) =>
+    sender().send({ app: 'weixin', runId: 'run-send-text', conversationId: 'c1', confirm: async () => ({ allowed: true }), ...over })
+
+  beforeAll(async () => {
+    display = await startDisplay()
+    desktop = new DesktopService({ env: display.env, settings: () => ({ screenshotMaxWidth: 1280, desktopFailSafe: false }) })
+    ocr = new TesseractOcr()
+  }, 60_000)
+  afterAll(async () => {
+    await ocr?.close()
+    await desktop?.shutdown()
+    await display?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  afterEach(async () => {
+    await chat?.close()
+  })
+  const reset = async (config: Partial<ChatAppConfig> = {}) => {
+    settings = {
+      chatApps: { weixin: { enabled: true, allowlist: [] } },
+      chatSendMinIntervalSec: 0,
+      chatSendPerHour: 1000,
+      chatWatermark: 'suffix',
+      chatWatermarkSuffix: ' [DeskClaw]',
+      chatSendTimeoutSec: 60
+    }
+    log = new MemorySendLog()
+    chat = await openChatApp(display, { chats: CHATS, resultsOrder: RESULTS_ORDER, ...config })
+  }
+
+  it('20 sends in a row reach exactly the named chat with exactly the text and the watermark, each once', async () => {
+    await reset()
+    const targets = ['产品群', '张伟', '产品群（旧）', '张伟 (HR)', 'Design Team']
+    const expected: Array<{ chat: string; text: string }> = []
+    for (let i = 0; i < 20; i++) {
+      const to = targets[i % targets.length]!
+      const text = i % 3 === 0 ? `第${i + 1}条：今天下午三点开会，请准时 👋` : i % 3 === 1 ? `Message ${i + 1}: build is green ✅ ok` : `你好，世界 ${i + 1} — 请确认`
+      const outcome = await send({ to, text })
+      expect(outcome, `send ${i + 1} to ${to}: ${outcome.reason}`).toMatchObject({ status: 'sent', target: to, text: `${text} [DeskClaw]` })
+      expected.push({ chat: to, text: `${text} [DeskClaw]` })
+    }
+    expect(chat.sent().map(({ chat: c, text }) => ({ chat: c, text }))).toEqual(expected)
+    expect(await heldKeys(display)).toEqual([])
+  }, 300_000)
+
+  it('an ambiguous or missing chat ends "not sent" before the text is pasted', async () => {
+    await reset({ chats: [...CHATS, { name: '李娜' }, { name: '李娜' }] })
+    const ambiguous = await send({ to: '李娜', text: '不该发出' })
+    expect(ambiguous.status).toBe('not_sent')
+    expect(ambiguous.reason).toMatch(/2 search results read exactly "李娜"/)
+    const missing = await send({ to: '王五', text: '不该发出' })
+    expect(missing.status).toBe('not_sent')
+    expect(missing.reason).toMatch(/no search result reads exactly "王五"/)
+    // "产品" is in two names but is neither of them.
+    const partial = await send({ to: '产品', text: '不该发出' })
+    expect(partial.status).toBe('not_sent')
+    const state = await chat.state()
+    expect(state.sent).toEqual([])
+    expect(Object.values(state.drafts).filter(Boolean)).toEqual([])
+    expect([ambiguous, missing, partial].every((o) => !o.steps.some((s) => s.step === 'draft_pasted'))).toBe(true)
+  }, 120_000)
+
+  it('no window, a disabled app, a chat off the allowlist and the rate limit each end "not sent" with the reason', async () => {
+    await reset()
+    const missingWindow = join(dir, 'other-app.json')
+    const profile = readProfileFile(join(builtinProfilesDir()!, 'weixin.json'))
+    writeFileSync(missingWindow, JSON.stringify({ ...profile, platforms: { linux: { ...profile.platforms.linux, window: { titles: ['不存在的聊天软件'] } } } }))
+    const noWindow = await send({ to: '产品群', text: 'x', profileFile: missingWindow })
+    expect(noWindow).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/WeChat is not open: no window is titled 不存在的聊天软件/) })
+
+    settings.chatApps = { weixin: { enabled: false, allowlist: [] } }
+    expect(await send({ to: '产品群', text: 'x' })).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/not enabled/) })
+
+    settings.chatApps = { weixin: { enabled: true, allowlist: ['产品群'] } }
+    expect(await send({ to: '产品群（旧）', text: 'x' })).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/not on WeChat's allowlist/) })
+
+    settings.chatSendMinIntervalSec = 10
+    const first = await send({ to: '产品群', text: '第一条' })
+    expect(first.status, first.reason).toBe('sent')
+    expect(await send({ to: '产品群', text: '第二条' })).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/rate limit: one message per 10 s to "产品群"/) })
+    expect(chat.sent().map((m) => m.text)).toEqual(['第一条 [DeskClaw]'])
+  }, 120_000)
+
+  it('deny leaves the draft unsent and the clipboard as it was', async () => {
+    await reset()
+    await setClipboardText(display, 'the user’s own clipboard 剪贴板')
+    const outcome = await send({ to: '张伟', text: '周五的会取消了', confirm: async (c) => {
+      expect(c.target).toBe('张伟')
+      expect(c.text).toBe('周五的会取消了 [DeskClaw]')
+      expect(c.image.width).toBeGreaterThan(100)
+      return { allowed: false, reason: 'not now' }
+    } })
+    expect(outcome).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/not approved: not now; the draft was left unsent/) })
+    const state = await chat.state()
+    expect(state.sent).toEqual([])
+    expect(state.openChat).toBe('张伟')
+    expect(state.drafts['张伟']).toBe('周五的会取消了 [DeskClaw]')
+    expect(await clipboardText(display)).toBe('the user’s own clipboard 剪贴板')
+  }, 60_000)
+
+  it('abort during the task releases the input and never sends twice', async () => {
+    await reset()
+    // Stopped before the send key: not sent, nothing in the chat.
+    const early = new AbortController()
+    const stopped = await send({ to: '产品群', text: '停下', signal: early.signal, onStep: (s: SendStep) => s.step === 'header_verified' && early.abort(new Error('stop')) })
+    expect(stopped.status).toBe('not_sent')
+    expect(stopped.reason).toMatch(/stopped/)
+    // Stopped right after the send key: unknown, and the message is there exactly once.
+    const late = new AbortController()
+    const after = await send({ to: 'Design Team', text: 'stop after send', signal: late.signal, onStep: (s: SendStep) => s.step === 'sent' && late.abort(new Error('stop')) })
+    expect(after.status).toBe('unknown')
+    expect(after.reason).toMatch(/the send key was pressed/)
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(chat.sent().map((m) => [m.chat, m.text])).toEqual([['Design Team', 'stop after send [DeskClaw]']])
+    expect(await heldKeys(display)).toEqual([])
+    expect(await heldButtons(display)).toEqual([])
+  }, 120_000)
+
+  it('a task past its timeout is cancelled, not left running', async () => {
+    await reset()
+    settings.chatSendTimeoutSec = 5
+    const slow = join(dir, 'slow-weixin.json')
+    const profile = readProfileFile(join(builtinProfilesDir()!, 'weixin.json'))
+    writeFileSync(slow, JSON.stringify({ ...profile, platforms: { linux: { ...profile.platforms.linux, waits: { ...profile.platforms.linux!.waits, afterOpen: 8000 } } } }))
+    const started = Date.now()
+    const outcome = await send({ to: '张伟', text: '超时', profileFile: slow })
+    expect(outcome).toMatchObject({ status: 'not_sent', reason: 'timed out after 5 s' })
+    expect(Date.now() - started).toBeLessThan(8000)
+    await new Promise((r) => setTimeout(r, 4000))
+    expect(chat.sent()).toEqual([])
+    expect((await chat.state()).drafts['张伟'] ?? '').toBe('')
+  }, 60_000)
+})
