@@ -31,6 +31,17 @@ export const ToolTextSchema = z.object({
 })
 export type ToolText = z.infer<typeof ToolTextSchema>
 
+/**
+ * An error as it crosses a wire (AppErrorShape, src/shared/errors.ts): a code, the English message,
+ * and when known the message code and parameters the UI translates instead.
+ */
+export const AppErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  key: z.string().max(200).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+
 /** Media types an image may have anywhere it is shown (previews, tool output). */
 export const ImageMediaTypeSchema = z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
 export type ImageMediaType = z.infer<typeof ImageMediaTypeSchema>
@@ -75,10 +86,15 @@ export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 export const ApprovalResolverSchema = z.enum(['user', 'timeout', 'no_front_door', 'cancelled', 'policy'])
 export type ApprovalResolver = z.infer<typeof ApprovalResolverSchema>
 
+/** A run's tokens, summed over its model calls; the breakdowns only when the provider reported them. */
 export const UsageSchema = z.object({
   inputTokens: z.number().optional(),
   outputTokens: z.number().optional(),
-  totalTokens: z.number().optional()
+  totalTokens: z.number().optional(),
+  /** Of inputTokens, those read from the provider's prompt cache (billed at its cached price). */
+  cachedInputTokens: z.number().optional(),
+  /** Of outputTokens, those spent on reasoning. */
+  reasoningTokens: z.number().optional()
 })
 export type Usage = z.infer<typeof UsageSchema>
 
@@ -96,7 +112,12 @@ export const PendingApprovalSchema = z.object({
   assessment: RiskAssessmentSchema,
   /** Hash of exactly what was shown (tool, args, preview, workspace); an answer must quote it. */
   bindingHash: z.string(),
-  expiresAt: z.number()
+  expiresAt: z.number(),
+  /**
+   * Only "allow once" or "deny" answer it: a message send is approved one at a time, never for the
+   * conversation or always (docs/desktop.md, "Sending messages").
+   */
+  onlyOnce: z.boolean().optional()
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
@@ -123,7 +144,19 @@ const base = {
 }
 
 export const AgentEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('run_started'), ...base, prompt: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('run_started'),
+    ...base,
+    prompt: z.string(),
+    model: z.string(),
+    /** What the user attached to the prompt (stored by id, like a tool's images). */
+    attachments: z.array(ToolAttachmentRefSchema).optional(),
+    /**
+     * The question the run answers and the run that question follows (docs/architecture.md,
+     * "Message versions"); a regenerated answer names the question it asks again. Absent in older logs.
+     */
+    question: z.object({ id: z.string(), parentRunId: z.string().nullable() }).optional()
+  }),
   z.object({ type: z.literal('text_delta'), ...base, messageId: z.string(), delta: z.string() }),
   z.object({
     type: z.literal('tool_call_started'),
@@ -140,6 +173,21 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     stream: z.enum(['stdout', 'stderr']),
     chunk: z.string()
+  }),
+  /**
+   * A step of a long tool call as it happens (the send-text task: activated, target verified, …):
+   * `step` is a message code the front ends translate, `detail` what was read, `attachment` the
+   * crop the step checked.
+   */
+  z.object({
+    type: z.literal('tool_progress'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    step: z.string(),
+    ok: z.boolean(),
+    detail: z.string(),
+    attachment: ToolAttachmentRefSchema.optional()
   }),
   z.object({
     type: z.literal('risk_assessed'),
@@ -170,8 +218,13 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     isError: z.boolean(),
     /** Which runtime ran it (native, bwrap, docker…); absent for tools that run no command. */
     runtime: z.string().optional(),
-    /** What the user sees (may be longer than what the model got). */
+    /** What the user sees (may be longer than what the model got): what the tool printed, never translated. */
     output: z.string(),
+    /**
+     * The result in a line the UI translates (docs/architecture.md, "Texts from main"): a key of the
+     * tool's own `messages`, or of the UI's dictionaries when it starts with `toolRun.` (the runner's outcomes).
+     */
+    display: ToolTextSchema.optional(),
     /** Images and files the tool returned (stored by id). */
     attachments: z.array(ToolAttachmentRefSchema).optional(),
     durationMs: z.number()
@@ -187,7 +240,9 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('run_failed'),
     ...base,
-    error: z.object({ code: z.string(), message: z.string() })
+    error: AppErrorSchema,
+    /** The tokens of the model calls that finished before the failure, when there were any. */
+    usage: UsageSchema.optional()
   })
 ])
 export type AgentEvent = z.infer<typeof AgentEventSchema>

@@ -1,9 +1,12 @@
 /** Contracts shared by main, preload and renderer: the bridge, the AgentEvent union, ids, errors. */
 export * from './agent-events'
+export * from './branches'
 export * from './bridge'
 export * from './channels'
 export * from './errors'
 export * from './ids'
+export * from './message-attachments'
 export * from './risk'
 export * from './tool-summary'
 export * from './tool-text'
+export * from './usage'

@@ -31,6 +31,38 @@ export function formatToolText(text: ToolText, messages: ToolMessages | undefine
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
 }
 
+/**
+ * The tool-call runner's own outcomes (docs/architecture.md, "Texts from main"): a call that never
+ * reached its tool (unknown, invalid, denied, not approved, changed) or whose tool failed outside
+ * its own words. Their keys are the UI's (src/renderer/src/i18n), not any tool's table, so a
+ * `display` whose key starts with `toolRun.` is translated there.
+ */
+export const RunnerTextKeys = [
+  'toolRun.unknownTool',
+  'toolRun.unavailable',
+  'toolRun.invalidArgs',
+  'toolRun.outsideWorkspace',
+  'toolRun.refused',
+  'toolRun.deniedByPolicy',
+  'toolRun.deniedByUser',
+  'toolRun.deniedByUserReason',
+  'toolRun.notApproved.timeout',
+  'toolRun.notApproved.no_front_door',
+  'toolRun.notApproved.cancelled',
+  'toolRun.notApproved.policy',
+  'toolRun.changedAfterApproval',
+  'toolRun.cancelled',
+  'toolRun.crashed'
+] as const
+export type RunnerTextKey = (typeof RunnerTextKeys)[number]
+
+export const RUNNER_TEXT_PREFIX = 'toolRun.'
+
+/** True for the runner's own texts (translated by the UI), false for a tool's (its `messages`). */
+export function isRunnerText(text: ToolText): boolean {
+  return text.key.startsWith(RUNNER_TEXT_PREFIX)
+}
+
 /** A preview as plain text in one language: for the CLI's prompt and the native dialog. */
 export function previewAsText(
   preview: ApprovalPreview,

@@ -27,7 +27,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startSession(secrets: ((dataDir: string) => SecretStore) | undefined) {
+async function startSession(secrets: ((dataDir: string) => SecretStore) | undefined, language: 'en' | 'zh-CN' = 'en') {
   const root = mkdtempSync(join(tmpdir(), 'deskclaw-api-key-e2e-'))
   cleanups.push(() => rmSync(root, { recursive: true, force: true }))
   const dataDir = join(root, 'data')
@@ -35,7 +35,7 @@ async function startSession(secrets: ((dataDir: string) => SecretStore) | undefi
   mkdirSync(workspace, { recursive: true })
   const app = DeskclawApp.create({
     dataDir,
-    overrides: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'gpt-4.1-mini', workspace, language: 'en' },
+    overrides: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'gpt-4.1-mini', workspace, language },
     env: {},
     ...(secrets ? { secrets: secrets(dataDir) } : {})
   })
@@ -141,5 +141,57 @@ describe.skipIf(!hasChromium())('the API key field (web host)', () => {
     expect(await why.textContent()).toMatch(/environment variable named below/)
     expect(await field.getByTestId('api-key-input').isDisabled()).toBe(true)
     expect(await field.getByTestId('api-key-save').isDisabled()).toBe(true)
+  })
+
+  describe('in Simplified Chinese', () => {
+    it('labels the field, stores a pasted key and removes it, all with the Chinese texts', async () => {
+      const { app, host, page } = await startSession(
+        (dir) => createEncryptedSecretStore({ file: join(dir, SECRETS_FILE_NAME), crypto: fakeCrypto() }),
+        'zh-CN'
+      )
+      await page.goto(host.url)
+      await page.getByTestId('settings-button').getByText('设置', { exact: true }).waitFor()
+      const field = await openSettings(page)
+      expect(await field.getByText('OpenAI 的 API 密钥', { exact: true }).isVisible()).toBe(true)
+      const input = field.getByLabel('OpenAI 的 API 密钥')
+      expect(await input.getAttribute('data-testid')).toBe('api-key-input')
+      expect(await input.getAttribute('placeholder')).toBe('粘贴你的 API 密钥')
+      expect(await field.getByText('用系统钥匙串加密保存，优先于下方的环境变量使用。保存后不会再显示。').isVisible()).toBe(true)
+      const save = field.getByRole('button', { name: '保存密钥' })
+      expect(await save.isDisabled()).toBe(true)
+
+      await input.fill(KEY)
+      await save.click()
+      const stored = field.getByTestId('api-key-stored')
+      await stored.waitFor()
+      expect(await stored.innerText()).toContain('已安全保存')
+      expect(await field.getByText('已用系统钥匙串加密，之后不会再显示。粘贴新的密钥即可替换。').isVisible()).toBe(true)
+      expect(await input.inputValue()).toBe('')
+      expect(app.apiKeyFor(app.settings())).toBe(KEY)
+      await settled(page)
+      await page.screenshot({ path: join(screenshotDir, 'api-key-stored-zh-CN.png') })
+
+      await field.getByRole('button', { name: '移除' }).click()
+      const removed = field.getByTestId('api-key-removed')
+      await removed.waitFor()
+      expect(await removed.innerText()).toBe('密钥已移除。')
+      expect(await stored.count()).toBe(0)
+      expect(app.apiKeyFor(app.settings())).toBeUndefined()
+    })
+
+    it('without a SecretStore the disabled field says why in Chinese', async () => {
+      const { host, page } = await startSession(undefined, 'zh-CN')
+      await page.goto(host.url)
+      const field = await openSettings(page)
+      const why = field.getByTestId('api-key-unavailable')
+      await why.waitFor()
+      expect(await why.getAttribute('data-reason')).toBe('no-safe-storage')
+      expect(await why.innerText()).toBe(
+        '无法在此保存密钥：DeskClaw 没有以桌面应用运行（deskclaw web 或命令行），这里没有可用于加密的系统钥匙串。请改为设置下方指定的环境变量，然后重新启动 DeskClaw。'
+      )
+      expect(await why.isVisible()).toBe(true)
+      expect(await field.getByTestId('api-key-input').isDisabled()).toBe(true)
+      expect(await field.getByRole('button', { name: '保存密钥' }).isDisabled()).toBe(true)
+    })
   })
 })

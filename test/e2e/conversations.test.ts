@@ -19,6 +19,24 @@ const PRODUCT_ANSWER = '好的：产品群里大家同意下周发布新版本�
 const HAIKU = 'Write a haiku about rain'
 const HAIKU_ANSWER = 'The folder is empty, so here is the haiku: rain taps the window.'
 
+/** A new conversation through the UI, answered by the scripted model; its id. */
+async function converseIn(session: UiSession, prompt: string, answer: string): Promise<string> {
+  const { page } = session
+  await page.getByTestId('new-conversation').click()
+  await page.getByTestId('composer-input').fill(prompt)
+  await page.getByTestId('send-button').click()
+  await page.getByTestId('message-assistant').filter({ hasText: answer.slice(-12) }).waitFor()
+  const id = await page.locator('[data-testid="conversation-item"].selected').getAttribute('data-conversation-id')
+  if (!id) throw new Error('no conversation is selected after sending')
+  // The answer is searchable once its run has ended (runs before beforeAll's expect.poll exists).
+  const deadline = Date.now() + 10_000
+  while (session.temp.app.store.getConversation(id)?.runs.at(-1)?.status !== 'completed') {
+    if (Date.now() > deadline) throw new Error(`the run of ${id} did not complete`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return id
+}
+
 describe.skipIf(!hasChromium())('conversation search, pin, rename and export', () => {
   let session: UiSession
   let page: Page
@@ -30,22 +48,7 @@ describe.skipIf(!hasChromium())('conversation search, pin, rename and export', (
   const search = () => page.getByTestId('conversation-search')
   const selectedId = () => page.locator('[data-testid="conversation-item"].selected').getAttribute('data-conversation-id')
 
-  /** A new conversation through the UI, answered by the scripted model; its id. */
-  async function converse(prompt: string, answer: string): Promise<string> {
-    await page.getByTestId('new-conversation').click()
-    await page.getByTestId('composer-input').fill(prompt)
-    await page.getByTestId('send-button').click()
-    await page.getByTestId('message-assistant').filter({ hasText: answer.slice(-12) }).waitFor()
-    const id = await selectedId()
-    if (!id) throw new Error('no conversation is selected after sending')
-    // The answer is searchable once its run has ended (runs before beforeAll's expect.poll exists).
-    const deadline = Date.now() + 10_000
-    while (session.temp.app.store.getConversation(id)?.runs.at(-1)?.status !== 'completed') {
-      if (Date.now() > deadline) throw new Error(`the run of ${id} did not complete`)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    return id
-  }
+  const converse = (prompt: string, answer: string): Promise<string> => converseIn(session, prompt, answer)
 
   beforeAll(async () => {
     session = await startUiSession([
@@ -210,5 +213,129 @@ describe.skipIf(!hasChromium())('conversation search, pin, rename and export', (
     expect(await page.locator('#conversations-pinned-label').textContent()).toBe('已置顶')
     await page.getByTestId('language-toggle').click()
     await expect.poll(() => search().getAttribute('placeholder')).toBe('Search conversations')
+  })
+})
+
+/** The same tools with the UI in Simplified Chinese from the start: labels from i18n/zh-CN.ts. */
+describe.skipIf(!hasChromium())('conversation search, pin, rename and export (zh-CN)', () => {
+  const RENAMED = '发布说明'
+  let session: UiSession
+  let page: Page
+  const ids: Record<'offsite' | 'product', string> = { offsite: '', product: '' }
+
+  const item = (id: string): Locator => page.locator(`[data-testid="conversation-item"][data-conversation-id="${id}"]`)
+  const itemIds = (): Promise<string[]> =>
+    page.getByTestId('conversation-item').evaluateAll((items) => items.map((el) => el.getAttribute('data-conversation-id') ?? ''))
+  const search = () => page.getByPlaceholder('搜索对话')
+  const selectedId = () => page.locator('[data-testid="conversation-item"].selected').getAttribute('data-conversation-id')
+
+  beforeAll(async () => {
+    session = await startUiSession(
+      [
+        { text: OFFSITE_ANSWER, chunkDelayMs: 2 },
+        { text: PRODUCT_ANSWER, chunkDelayMs: 2 }
+      ],
+      { language: 'zh-CN' }
+    )
+    page = session.page
+    await page.goto(session.host.url)
+    // The settings (language: zh-CN) arrive over the bridge after the first paint.
+    await page.getByTestId('new-conversation').getByText('新建对话', { exact: true }).waitFor()
+    ids.offsite = await converseIn(session, OFFSITE, OFFSITE_ANSWER)
+    ids.product = await converseIn(session, PRODUCT, PRODUCT_ANSWER)
+  })
+
+  afterAll(async () => {
+    await session?.close()
+  })
+
+  it('searches with a Chinese query under a Chinese placeholder, and says in Chinese when nothing matches', async () => {
+    expect(await search().isVisible()).toBe(true)
+    expect(await page.getByRole('combobox', { name: '搜索对话' }).isVisible()).toBe(true)
+    await search().fill('发布')
+    const results = page.getByTestId('search-result')
+    await expect.poll(() => results.first().getByTestId('search-snippet').innerText().catch(() => '')).toContain('下周发布新版本')
+    expect(await results.count()).toBe(1)
+    expect(await results.first().getAttribute('data-conversation-id')).toBe(ids.product)
+    expect(await results.first().locator('mark').allInnerTexts()).toEqual(['发布'])
+    await results.first().click()
+    await expect.poll(selectedId).toBe(ids.product)
+    expect(await search().inputValue()).toBe('')
+
+    await search().fill('年度预算')
+    const empty = page.getByTestId('search-empty')
+    await empty.waitFor()
+    expect(await empty.innerText()).toBe('没有对话提到“年度预算”。')
+    await search().press('Escape')
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(2)
+  })
+
+  it('pins with the 置顶 button into the 已置顶 group', async () => {
+    expect(await itemIds()).toEqual([ids.product, ids.offsite])
+    const row = item(ids.offsite)
+    await row.hover()
+    await row.getByRole('button', { name: `置顶: ${OFFSITE}` }).click()
+    await expect.poll(itemIds).toEqual([ids.offsite, ids.product])
+    const unpin = row.getByRole('button', { name: `取消置顶: ${OFFSITE}` })
+    expect(await unpin.getAttribute('aria-pressed')).toBe('true')
+    expect(await unpin.getAttribute('title')).toBe('取消置顶')
+    const pinnedLabel = page.locator('#conversations-pinned-label')
+    expect(await pinnedLabel.isVisible()).toBe(true)
+    expect(await pinnedLabel.textContent()).toBe('已置顶')
+    expect(session.temp.app.store.listConversations()[0]).toMatchObject({ id: ids.offsite, pinnedAt: expect.any(Number) })
+  })
+
+  it('renames with the visible 重命名 control; the new title is what search finds', async () => {
+    const row = item(ids.product)
+    await row.hover()
+    const pencil = row.getByRole('button', { name: `重命名: ${PRODUCT}` })
+    expect(await pencil.isVisible()).toBe(true)
+    expect(await pencil.getAttribute('title')).toBe('重命名 (F2)')
+    await pencil.click()
+    const input = row.getByRole('textbox', { name: '对话名称（Enter 保存，Esc 取消）' })
+    expect(await input.inputValue()).toBe(PRODUCT)
+    await input.fill(RENAMED)
+    await input.press('Enter')
+    await expect.poll(() => row.locator('.conversation-title').innerText()).toBe(RENAMED)
+    expect(session.temp.app.store.getConversation(ids.product)?.conversation.title).toBe(RENAMED)
+
+    await search().fill(RENAMED)
+    await expect.poll(() => page.getByTestId('search-result').first().getAttribute('data-field')).toBe('title')
+    expect(await page.getByTestId('search-result').first().getAttribute('data-conversation-id')).toBe(ids.product)
+    await search().press('Escape')
+  })
+
+  it('exports from the 更多操作 menu: 导出为 Markdown (Chinese headings) and 导出为 JSON', async () => {
+    const row = item(ids.product)
+    await row.hover()
+    await row.getByRole('button', { name: `更多操作: ${RENAMED}` }).click()
+    const menu = page.getByTestId('conversation-menu-list')
+    await menu.waitFor()
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['重命名', '置顶', '导出为 Markdown', '导出为 JSON', '删除对话'])
+    const markdownItem = menu.getByRole('menuitem', { name: '导出为 Markdown' })
+    expect(await markdownItem.isVisible()).toBe(true)
+    const [markdownDownload] = await Promise.all([page.waitForEvent('download'), markdownItem.click()])
+    expect(markdownDownload.suggestedFilename()).toBe(`${RENAMED}.md`)
+    const markdown = readFileSync((await markdownDownload.path())!, 'utf8')
+    expect(markdown.startsWith(`# ${RENAMED}\n`)).toBe(true)
+    let from = 0
+    for (const part of ['## 你', PRODUCT, '## DeskClaw', PRODUCT_ANSWER]) {
+      const at = markdown.indexOf(part, from)
+      expect(at, part).toBeGreaterThanOrEqual(0)
+      from = at + part.length
+    }
+
+    await row.hover()
+    await row.getByRole('button', { name: `更多操作: ${RENAMED}` }).click()
+    const jsonItem = page.getByTestId('conversation-menu-list').getByRole('menuitem', { name: '导出为 JSON' })
+    expect(await jsonItem.isVisible()).toBe(true)
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), jsonItem.click()])
+    expect(jsonDownload.suggestedFilename()).toBe(`${RENAMED}.json`)
+    const detail = ConversationDetailSchema.parse(JSON.parse(readFileSync((await jsonDownload.path())!, 'utf8')))
+    expect(detail).toEqual(session.temp.app.store.getConversation(ids.product))
+    expect(detail.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', PRODUCT],
+      ['assistant', PRODUCT_ANSWER]
+    ])
   })
 })

@@ -106,6 +106,8 @@ describe.skipIf(!hasChromium())('Markdown answers and the message actions', () =
       await page.setViewportSize({ width: 700, height: 800 })
 
       await page.goto(host.url)
+      // Below 720 px the sidebar is a drawer: open it first (starting a conversation closes it).
+      await page.getByTestId('sidebar-expand').click()
       await page.getByTestId('new-conversation').click()
       await page.getByTestId('composer-input').fill(t.question)
       await page.getByTestId('send-button').click()

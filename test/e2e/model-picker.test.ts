@@ -29,9 +29,9 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-const TEXT: Record<Settings['language'], { invalidUrl: string; ms: string; unreachable: string }> = {
-  en: { invalidUrl: 'Not an http(s) URL', ms: 'ms', unreachable: 'The model service cannot be reached' },
-  'zh-CN': { invalidUrl: '不是 http(s) 网址', ms: '毫秒', unreachable: '无法' }
+const TEXT: Record<Settings['language'], { invalidUrl: string; ms: string; unreachable: (url: string) => string }> = {
+  en: { invalidUrl: 'Not an http(s) URL', ms: 'ms', unreachable: (url) => `Cannot reach the model server at ${url} (ECONNREFUSED)` },
+  'zh-CN': { invalidUrl: '不是 http(s) 网址', ms: '毫秒', unreachable: (url) => `无法连接模型服务器 ${url}（ECONNREFUSED）` }
 }
 
 describe.skipIf(!hasChromium())('model picker and model settings', () => {
@@ -163,15 +163,14 @@ describe.skipIf(!hasChromium())('model picker and model settings', () => {
       expect(await result.innerText()).toContain(TEXT[language].ms)
       expect(modelRequests().at(-1)!.body).toMatchObject({ model: 'scripted-mini', max_tokens: 1 })
 
-      // Against a closed port: the exact error a run would show.
+      // Against a closed port: the exact error a run would show, translated (docs/architecture.md, "Texts from main").
       const port = await closedPort()
       await baseUrl.fill(`http://127.0.0.1:${port}/v1`)
       await expect.poll(() => result.count()).toBe(0) // a result about other values is not shown
       await page.getByTestId('settings-test-connection').click()
       await expect.poll(() => result.getAttribute('data-ok')).toBe('false')
       const failure = await result.innerText()
-      expect(failure).toContain(`Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).`)
-      expect(failure).toContain(TEXT[language].unreachable)
+      expect(failure).toContain(TEXT[language].unreachable(`http://127.0.0.1:${port}/v1`))
       expect(temp.app.settings().baseUrl).toBe(server.url) // nothing was saved
     })
   }

@@ -203,6 +203,30 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     expect(failed && failed.type === 'run_failed' && failed.error.code).toBe('MODEL_UNREACHABLE')
     expect(failed && failed.type === 'run_failed' && failed.error.message).not.toContain('\n')
   })
+
+  it("adds up each step's tokens, cached and reasoning ones included, and stores them with the run's model", async () => {
+    const app = await setup([
+      { toolCalls: [{ name: 'file_list', args: {} }], usage: { input: 1000, output: 20, cachedInput: 600 } },
+      { text: 'Listed.', usage: { input: 1100, output: 30, reasoning: 12 } }
+    ])
+    const { outcome, conversationId } = await runPrompt(app, 'list')
+    const expected = { inputTokens: 2100, outputTokens: 50, totalTokens: 2150, cachedInputTokens: 600, reasoningTokens: 12 }
+    expect(outcome).toMatchObject({ status: 'completed', usage: expected })
+    const [run] = app.app.store.getConversation(conversationId)!.runs
+    expect(run).toMatchObject({ usage: expected, model: 'openai-compatible:scripted-model' })
+  })
+
+  it('a run that fails after a step still reports the tokens that step used', async () => {
+    const app = await setup([
+      { toolCalls: [{ name: 'file_list', args: {} }], usage: { input: 500, output: 10 } },
+      { status: 400 }
+    ])
+    const { outcome, events, conversationId } = await runPrompt(app, 'list, then fail')
+    expect(outcome.status).toBe('failed')
+    const failed = events.find((e) => e.type === 'run_failed')
+    expect(failed && failed.type === 'run_failed' && failed.usage).toEqual({ inputTokens: 500, outputTokens: 10, totalTokens: 510 })
+    expect(app.app.store.getConversation(conversationId)!.runs[0]).toMatchObject({ status: 'failed', usage: { totalTokens: 510 } })
+  })
 })
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -323,7 +323,9 @@ describe.each(harnesses)('$provider provider', (harness) => {
     const described = describeModelError(result.errors[0], config)
     expect(described).toEqual({
       code: 'MODEL_ERROR',
-      message: 'The model server answered 400: messages: roles must alternate'
+      message: 'The model server answered 400: messages: roles must alternate',
+      key: 'errors.model.status',
+      params: { status: 400, detail: 'messages: roles must alternate' }
     })
   })
 
@@ -355,7 +357,9 @@ describe.each(harnesses)('$provider provider', (harness) => {
     const described = describeModelError(thrown, config)
     expect(described).toEqual({
       code: 'MODEL_UNREACHABLE',
-      message: `Lost the connection to the model server at ${server.url} (UND_ERR_SOCKET).`
+      message: `Lost the connection to the model server at ${server.url} (UND_ERR_SOCKET).`,
+      key: 'errors.model.connectionLost',
+      params: { url: server.url, reason: 'UND_ERR_SOCKET' }
     })
   })
 

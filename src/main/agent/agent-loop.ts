@@ -1,10 +1,20 @@
-import { streamText, type ImagePart, type LanguageModel, type ModelMessage, type TextPart, type ToolContent } from 'ai'
+import {
+  streamText,
+  type ImagePart,
+  type LanguageModel,
+  type LanguageModelUsage,
+  type ModelMessage,
+  type TextPart,
+  type ToolContent,
+  type UserContent
+} from 'ai'
 import {
   AppError,
   newId,
   type AgentEvent,
   type AppErrorShape,
   type StopReason,
+  type ToolAttachmentRef,
   type Usage
 } from '../../shared'
 import type { ToolRegistry } from '../tools'
@@ -35,6 +45,15 @@ export interface AgentRunInput {
   prompt: string
   history: ModelMessage[]
   signal: AbortSignal
+  /**
+   * The user's message when it is more than `prompt` (attachments): what the model gets now, and
+   * what history keeps (docs/architecture.md, "Attachments in messages").
+   */
+  userContent?: { forModel: UserContent; forHistory: UserContent }
+  /** What the user attached, named in run_started. */
+  attachments?: ToolAttachmentRef[]
+  /** The question the run answers and the run it follows, named in run_started (docs/architecture.md, "Message versions"). */
+  question?: { id: string; parentRunId: string | null }
 }
 
 export type AgentRunOutcome =
@@ -49,12 +68,14 @@ export type AgentRunOutcome =
 export async function runAgent(options: AgentLoopOptions, input: AgentRunInput): Promise<AgentRunOutcome> {
   const { emit } = options
   const scope = { runId: input.runId, conversationId: input.conversationId }
-  emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel })
+  const attached = input.attachments?.length ? { attachments: input.attachments } : {}
+  const question = input.question ? { question: input.question } : {}
+  emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel, ...attached, ...question })
 
-  const userMessage: ModelMessage = { role: 'user', content: input.prompt }
+  const userMessage: ModelMessage = { role: 'user', content: input.userContent?.forModel ?? input.prompt }
   const messages: ModelMessage[] = [...input.history, userMessage]
-  options.onModelMessages([userMessage])
-  const usage: Required<Usage> = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
+  options.onModelMessages([input.userContent ? { role: 'user', content: input.userContent.forHistory } : userMessage])
+  const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
   let iterations = 0
   let lastText = ''
 
@@ -83,7 +104,9 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   } catch (error) {
     if (input.signal.aborted) return complete('cancelled')
     const described = options.describeError(error)
-    emit({ type: 'run_failed', ...scope, at: Date.now(), error: described })
+    // The calls that finished before the failure were used (and billed) all the same.
+    const spent = (usage.totalTokens ?? 0) > 0 ? { usage } : {}
+    emit({ type: 'run_failed', ...scope, at: Date.now(), error: described, ...spent })
     return { status: 'failed', error: described, iterations }
   }
 }
@@ -98,7 +121,7 @@ async function streamStep(
   options: AgentLoopOptions,
   messages: ModelMessage[],
   input: AgentRunInput,
-  onUsage: (usage: Usage) => void
+  onUsage: (usage: LanguageModelUsage) => void
 ): Promise<StepResult> {
   const messageId = newId('msg')
   const result = streamText({
@@ -185,10 +208,15 @@ function imageNote(images: ToolCallResult['images'], acceptsImages: boolean): st
     : `\n[The tool returned ${images.length > 1 ? 'images' : 'an image'} (${labels}) that you cannot see: this model is configured as text-only. The user can see it in DeskClaw.]`
 }
 
-function addUsage(total: Required<Usage>) {
-  return (usage: Usage): void => {
-    total.inputTokens += usage.inputTokens ?? 0
-    total.outputTokens += usage.outputTokens ?? 0
-    total.totalTokens += usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)
+/** Adds one step's usage to the run's; cached and reasoning tokens only once a step reports some. */
+function addUsage(total: Usage) {
+  return (usage: LanguageModelUsage): void => {
+    total.inputTokens = (total.inputTokens ?? 0) + (usage.inputTokens ?? 0)
+    total.outputTokens = (total.outputTokens ?? 0) + (usage.outputTokens ?? 0)
+    total.totalTokens = (total.totalTokens ?? 0) + (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0))
+    const cached = usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0
+    if (cached > 0) total.cachedInputTokens = (total.cachedInputTokens ?? 0) + cached
+    const reasoning = usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens ?? 0
+    if (reasoning > 0) total.reasoningTokens = (total.reasoningTokens ?? 0) + reasoning
   }
 }

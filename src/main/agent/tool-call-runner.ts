@@ -3,13 +3,17 @@ import {
   newId,
   type AgentEvent,
   type ApprovalPreview,
+  type ApprovalResolver,
   type Autonomy,
   type RiskAssessment,
   type RiskRule,
-  type ToolAttachmentRef
+  type RunnerTextKey,
+  type ToolAttachmentRef,
+  type ToolText
 } from '../../shared'
 import { bindingHash, stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine, type ToolCallToAssess } from '../risk'
 import { riskSubjectOf, truncateForModel, type AnyTool, type OutputLimits, type ToolAttachment, type ToolOutput, type ToolRegistry } from '../tools'
+import { WorkspaceEscapeError } from '../workspace'
 
 export interface ModelToolCall {
   toolCallId: string
@@ -103,11 +107,13 @@ export class ToolCallRunner {
     const summary = definition && checked.ok ? describeCall(definition, checked.args) : undefined
     emit({ type: 'tool_call_started', ...base, at: started, callId, tool: call.toolName, args: call.input, ...(summary ? { summary } : {}) })
 
-    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput) => {
+    const finish = (status: 'completed' | 'error' | 'denied', output: ToolOutput, earlier: ToolAttachmentRef[] = []) => {
       const forUser = output.forUser ?? output.forLlm
       const hint = definition?.truncationHint ?? 'Ask for a narrower result to see the omitted part.'
       const forLlm = truncateForModel(output.forLlm, this.options.outputLimits, hint).text
       const saved = this.saveAttachments(output.attachments ?? [], { ...base, callId })
+      // Images shown with the call's steps stay with it after a reload; only the result's own go to the model.
+      saved.refs.unshift(...earlier)
       emit({
         type: 'tool_call_completed',
         ...base,
@@ -117,6 +123,7 @@ export class ToolCallRunner {
         status,
         isError: output.isError,
         output: forUser,
+        ...(output.display ? { display: output.display } : {}),
         ...(output.ranIn ? { runtime: output.ranIn } : {}),
         ...(saved.refs.length > 0 ? { attachments: saved.refs } : {}),
         durationMs: Date.now() - executionStarted
@@ -124,7 +131,10 @@ export class ToolCallRunner {
       return { forLlm, isError: output.isError, images: saved.images }
     }
 
-    if (!checked.ok || !definition) return finish('error', { forLlm: checked.ok ? `Unknown tool ${call.toolName}.` : checked.error, isError: true })
+    if (!checked.ok || !definition) {
+      const shown = runnerText(definition ? 'toolRun.invalidArgs' : 'toolRun.unknownTool', { tool: call.toolName })
+      return finish('error', { forLlm: checked.ok ? `Unknown tool ${call.toolName}.` : checked.error, display: shown, isError: true })
+    }
 
     let preview: ApprovalPreview
     let subject: ToolCallToAssess['subject']
@@ -133,7 +143,8 @@ export class ToolCallRunner {
       subject = riskSubjectOf(definition, checked.args)
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
-      return finish('error', { forLlm: errorMessage(error), isError: true })
+      const shown = error instanceof WorkspaceEscapeError ? runnerText('toolRun.outsideWorkspace', { path: error.requested }) : runnerText('toolRun.refused')
+      return finish('error', { forLlm: errorMessage(error), display: shown, isError: true })
     }
 
     // What runs is a private copy: nothing can change the arguments between approval and execution.
@@ -156,7 +167,9 @@ export class ToolCallRunner {
       }
     }
     const grant = grantKey(definition, args, hash)
-    const granted = assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, grant)
+    // A tool that confirms during its run asks every time: no grant answers for it.
+    const confirmsLater = definition.confirmsDuringRun === true
+    const granted = !confirmsLater && assessment.verdict === 'ask' && this.options.grants.has(scope.conversationId, grant)
     const action = granted ? 'allow' : assessment.verdict
     emit({
       type: 'risk_assessed',
@@ -169,9 +182,9 @@ export class ToolCallRunner {
       source: granted ? 'conversation_grant' : 'policy'
     })
     if (action === 'deny') {
-      return finish('denied', { forLlm: `Not allowed: ${explain(assessment, 'deny')} It did not run.`, isError: true })
+      return finish('denied', { forLlm: `Not allowed: ${explain(assessment, 'deny')} It did not run.`, display: policyDenial(assessment), isError: true })
     }
-    if (action === 'ask') {
+    if (action === 'ask' && !confirmsLater) {
       const answer = await this.options.approvals.request({
         ...base,
         callId,
@@ -189,17 +202,22 @@ export class ToolCallRunner {
           answer.by === 'user'
             ? `The user denied this ${call.toolName} call.${why} It did not run. Do not repeat it unchanged.`
             : `This ${call.toolName} call was not approved (${answer.by}).${why} It did not run.`
-        return finish('denied', { forLlm: text, isError: true })
+        return finish('denied', { forLlm: text, display: answerDenial(answer.by, answer.reason), isError: true })
       }
       if (answer.answer === 'allow_conversation') this.options.grants.grant(scope.conversationId, grant)
       if (answer.answer === 'allow_always' && assessment.alwaysRule) this.options.saveAlwaysRule(assessment.alwaysRule, answer.approvalId)
     }
     // The binding is checked again at the last moment: what runs is what was judged and shown.
     if (bindingHash({ tool: call.toolName, args, workspace, preview }) !== hash) {
-      return finish('denied', { forLlm: 'The call changed after it was approved, so it did not run.', isError: true })
+      return finish('denied', {
+        forLlm: 'The call changed after it was approved, so it did not run.',
+        display: runnerText('toolRun.changedAfterApproval'),
+        isError: true
+      })
     }
 
     executionStarted = Date.now()
+    const progressRefs: ToolAttachmentRef[] = []
     const output = await registry.execute(call.toolName, args, {
       workspace: this.options.workspace,
       conversationId: scope.conversationId,
@@ -207,9 +225,44 @@ export class ToolCallRunner {
       callId,
       signal: scope.signal,
       onOutput: (stream, chunk) =>
-        emit({ type: 'tool_output_delta', ...base, at: Date.now(), callId, stream, chunk })
+        emit({ type: 'tool_output_delta', ...base, at: Date.now(), callId, stream, chunk }),
+      onProgress: (progress) => {
+        const saved = progress.image ? this.saveAttachments([progress.image], { ...base, callId }).refs[0] : undefined
+        if (saved) progressRefs.push(saved)
+        emit({
+          type: 'tool_progress',
+          ...base,
+          at: Date.now(),
+          callId,
+          tool: call.toolName,
+          step: progress.step,
+          ok: progress.ok,
+          detail: progress.detail,
+          ...(saved ? { attachment: saved } : {})
+        })
+      },
+      confirm: async (shown) => {
+        // Supervised mode always asks for these, whatever rule allowed the call; full autonomy asks only when a rule says so.
+        const asks = action === 'ask' || this.options.autonomy === 'supervised'
+        if (!confirmsLater || !asks) return { allowed: true }
+        const asked = await this.options.approvals.request({
+          ...base,
+          callId,
+          tool: call.toolName,
+          args,
+          reason: explain(assessment, 'ask'),
+          preview: shown,
+          assessment: { ...assessment, alwaysRule: null },
+          bindingHash: bindingHash({ tool: call.toolName, args, workspace, preview: shown }),
+          signal: scope.signal,
+          onlyOnce: true
+        })
+        if (asked.answer !== 'deny') return { allowed: true }
+        const why = asked.reason ?? (asked.by === 'user' ? 'the user denied it' : `not approved (${asked.by})`)
+        return { allowed: false, reason: asked.by === 'user' && asked.reason ? `the user denied it: ${asked.reason}` : why }
+      }
     })
-    return finish(output.isError ? 'error' : 'completed', output)
+    return finish(output.isError ? 'error' : 'completed', output, progressRefs)
   }
 
   /** Stores each attachment before the event that names it; images also go to the model. A failure to store is said, not thrown. */
@@ -272,4 +325,21 @@ function explain(assessment: RiskAssessment, verdict: 'ask' | 'deny'): string {
   const decisive = assessment.findings.filter((f) => f.verdict === verdict)
   const messages = [...new Set((decisive.length > 0 ? decisive : assessment.findings).map((f) => f.message))]
   return messages.slice(0, 3).join(' ') || (verdict === 'deny' ? 'Denied by policy.' : 'Needs your approval.')
+}
+
+/** A line of the runner's own (docs/architecture.md, "Texts from main"): translated by the UI, not a tool. */
+function runnerText(key: RunnerTextKey, params?: Record<string, string | number>): ToolText {
+  return params ? { key, params } : { key }
+}
+
+/** The decisive finding of a denial: its rule lets the UI translate it; its message is the English fallback. */
+function policyDenial(assessment: RiskAssessment): ToolText {
+  const decisive = assessment.findings.find((f) => f.verdict === 'deny') ?? assessment.findings[0]
+  return decisive ? runnerText('toolRun.deniedByPolicy', { rule: decisive.rule, reason: decisive.message }) : runnerText('toolRun.deniedByPolicy', { rule: '', reason: '' })
+}
+
+/** Who said no, and what they wrote (the user's own words stay as they are). */
+function answerDenial(by: ApprovalResolver, reason: string | undefined): ToolText {
+  if (by === 'user') return reason ? runnerText('toolRun.deniedByUserReason', { reason }) : runnerText('toolRun.deniedByUser')
+  return runnerText(`toolRun.notApproved.${by}`)
 }

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
-import { AppError, newId, type AgentEvent, type RiskRule, type Settings } from '../../shared'
+import { AppError, newId, type AgentEvent, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
+import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
 import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
-import type { ConversationStore } from '../store'
+import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
 import type { AppService } from './services'
 
@@ -36,16 +37,24 @@ export class AgentService implements AppService {
 
   constructor(private readonly deps: AgentServiceDeps) {}
 
-  /** Starts a run and returns at once; progress arrives as events. */
-  send(conversationId: string, text: string): { runId: string } {
+  /**
+   * Starts a run and returns at once; progress arrives as events. `attachments`: images and text
+   * files sent with the text; `unseenImages` counts those a text-only model is only told about.
+   * `parentRunId`, `regenerate` and `editOf` place the question (docs/architecture.md, "Message versions").
+   */
+  send(
+    conversationId: string,
+    text: string,
+    options: { attachments?: readonly MessageAttachmentInput[] } & BranchOptions = {}
+  ): { runId: string; unseenImages?: number; question: { id: string; parentRunId: string | null } } {
     const { store } = this.deps
     const conversation = store.getConversation(conversationId)
     if (!conversation) {
-      throw new AppError('NOT_FOUND', `Conversation ${conversationId} does not exist.`)
+      throw new AppError('NOT_FOUND', `Conversation ${conversationId} does not exist.`, { key: 'errors.conversation.notFound' })
     }
     for (const run of this.active.values()) {
       if (run.conversationId === conversationId) {
-        throw new AppError('BUSY', 'This conversation is already working on a request. Stop it or wait.')
+        throw new AppError('BUSY', 'This conversation is already working on a request. Stop it or wait.', { key: 'errors.busy' })
       }
     }
     const settings = this.deps.settings()
@@ -56,10 +65,32 @@ export class AgentService implements AppService {
     // A conversation started in another folder (the palette's workspace picker) keeps working there.
     const workspace = conversation.conversation.workspace ?? settings.workspace
     mkdirSync(workspace, { recursive: true })
+    const acceptsImages = modelAcceptsImages({ ...settings, model: modelId })
+    const attachments = prepareAttachments(options.attachments ?? []) // throws VALIDATION_FAILED for bytes that are no image
 
     const runId = newId('run')
-    const history = store.loadModelMessages(conversationId) as ModelMessage[]
-    store.addUserMessage(conversationId, runId, text)
+    if (options.regenerate && attachments.length > 0) {
+      throw new AppError('VALIDATION_FAILED', 'A regenerated answer asks the same question: it takes no new attachments.')
+    }
+    // The model sees only the path this question is on: no other version of any answer or question.
+    const turn = store.beginTurn(conversationId, runId, turnRequest(text, options))
+    // Images of earlier messages are kept by id and put back for each turn as this model can take them.
+    const history = withAttachedImages(turn.history as ModelMessage[], {
+      acceptsImages,
+      load: (id) => store.getAttachment(id)
+    })
+    const message = { id: turn.question.id }
+    const prompt = turn.question.text
+    // The user message's id is the attachments' call id: how the message list finds them again.
+    for (const { ref, data } of attachments) store.saveAttachment({ ref, conversationId, runId, callId: message.id, data })
+    // A regenerated answer gets its question exactly as first asked: its files and images too.
+    const asked = turn.askedBefore as ModelMessage | undefined
+    const forHistory = asked?.role === 'user' ? asked.content : userContentForHistory(prompt, attachments)
+    const load = asked ? (id: string) => store.getAttachment(id) : loadFromPrepared(attachments)
+    const userContent =
+      attachments.length > 0 || asked !== undefined
+        ? { forModel: resolveUserContent(forHistory, { acceptsImages, load }), forHistory }
+        : undefined
     const controller = new AbortController()
     const runner = new ToolCallRunner({
       registry: this.deps.registry,
@@ -84,15 +115,26 @@ export class AgentService implements AppService {
         systemPrompt: buildSystemPrompt(workspace),
         maxIterations: settings.maxIterations,
         maxRetries: MODEL_MAX_RETRIES,
-        acceptsImages: modelAcceptsImages({ ...settings, model: modelId }),
+        acceptsImages,
         emit: this.deps.emit,
         onModelMessages: (messages) => store.appendModelMessages(conversationId, runId, messages),
         describeError: (error) => describeModelError(error, providerConfig)
       },
-      { runId, conversationId, prompt: text, history, signal: controller.signal }
+      {
+        runId,
+        conversationId,
+        prompt,
+        history,
+        question: { id: turn.question.id, parentRunId: turn.question.parentRunId },
+        signal: controller.signal,
+        userContent,
+        attachments: attachments.map((attachment) => attachment.ref)
+      }
     ).finally(() => this.active.delete(runId))
     this.active.set(runId, { conversationId, controller, done })
-    return { runId }
+    const unseenImages = unseenImageCount(attachments, acceptsImages)
+    const question = { id: turn.question.id, parentRunId: turn.question.parentRunId }
+    return unseenImages > 0 ? { runId, unseenImages, question } : { runId, question }
   }
 
   /**
@@ -132,4 +174,22 @@ export class AgentService implements AppService {
   shutdown(): Promise<void> {
     return this.cancelAll()
   }
+}
+
+/** Where agent.send puts its question (docs/architecture.md, "Message versions"); at most one of them. */
+export interface BranchOptions {
+  /** After this answer (as the chat shows it); absent: after the newest branch's last answer. */
+  parentRunId?: string
+  /** The question of this answer, asked again: a new version of the answer. */
+  regenerate?: { runId: string }
+  /** A new version of this question: a branch from where it was asked. */
+  editOf?: { messageId: string }
+}
+
+function turnRequest(text: string, options: BranchOptions): TurnRequest {
+  const given = [options.parentRunId, options.regenerate, options.editOf].filter((option) => option !== undefined)
+  if (given.length > 1) throw new AppError('VALIDATION_FAILED', 'Give at most one of parentRunId, regenerate and editOf.')
+  if (options.regenerate) return { kind: 'regenerate', runId: options.regenerate.runId }
+  if (options.editOf) return { kind: 'edit', messageId: options.editOf.messageId, text }
+  return { kind: 'ask', text, ...(options.parentRunId !== undefined ? { parentRunId: options.parentRunId } : {}) }
 }

@@ -1,14 +1,14 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
-import type { AgentEvent, DesktopControl, Settings } from '../../shared'
-import { DesktopService, type DesktopClipboard, type DriverLauncher } from '../desktop'
+import type { AgentEvent, ChatAppInfo, DesktopControl, Settings } from '../../shared'
+import { ChatSender, DesktopService, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
 import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
 import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
 import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
-import { createDesktopTools, createFileTools, createHardwareTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
@@ -77,6 +77,8 @@ export class DeskclawApp {
   readonly runtime: Runtime
   /** Screenshots, keyboard and mouse, through the driver process. */
   readonly desktop: DesktopService
+  /** The send-text task into desktop chat apps (docs/desktop.md, "Sending messages"). */
+  readonly chatSender: ChatSender
   /** USB, HID and serial devices, and serial sessions. */
   readonly devices: DeviceService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
@@ -126,6 +128,17 @@ export class DeskclawApp {
     })
     desktop.onControlChange(() => this.events.publish({ kind: 'desktop_control', control: this.desktopControl() }))
 
+    // OCR starts on the first send that reads the screen, and stops with the app.
+    let ocr: TesseractOcr | null = null
+    services.register({ name: 'ocr', shutdown: () => ocr?.close() })
+    this.chatSender = new ChatSender({
+      desktop,
+      ocr: () => (ocr ??= new TesseractOcr()),
+      log: storeSendLog(store),
+      settings: () => this.settingsCache,
+      dataDir: config.dataDir
+    })
+
     const devices = (this.devices = services.register(new DeviceService({ settings: () => this.settingsCache, ...config.devices })))
     devices.sessions.onData((session, data) => {
       if (session.owner.kind === 'console') this.events.publish({ kind: 'serial_data', sessionId: session.id, text: data.toString('utf8') })
@@ -139,6 +152,7 @@ export class DeskclawApp {
       createShellTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
+      createMessagingTools({ sender: this.chatSender }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
@@ -212,6 +226,24 @@ export class DeskclawApp {
       holder: this.desktop.controlling(),
       stopShortcut: this.settingsCache.desktopStopShortcut,
       shortcutActive: this.config.desktop?.shortcutActive?.() ?? false
+    }
+  }
+
+  /** The chat app profiles with the user's settings for each (Settings → Chat apps, `deskclaw desktop apps`). */
+  chatApps(): { apps: ChatAppInfo[]; problems: ProfileProblem[] } {
+    const catalog = this.chatSender.catalog()
+    const configured = this.settingsCache.chatApps
+    return {
+      apps: catalog.profiles.map(({ profile, source }) => ({
+        id: profile.id,
+        name: profile.name,
+        ...(profile.testedWith ? { testedWith: profile.testedWith } : {}),
+        supported: profileFor(profile) !== null,
+        source,
+        enabled: configured[profile.id]?.enabled ?? false,
+        allowlist: configured[profile.id]?.allowlist ?? []
+      })),
+      problems: catalog.problems
     }
   }
 

@@ -58,8 +58,11 @@ export async function confirmRiskySettings(
     throw new AppError(
       'FORBIDDEN',
       `Switching to ${what} needs a confirmation at this computer, and nobody can be asked here. ` +
-        'Start DeskClaw with it instead (--autonomy full / --runtime native), or set it in the desktop app.'
+        'Start DeskClaw with it instead (--autonomy full / --runtime native), or set it in the desktop app.',
+      { key: 'errors.settings.riskyNeedsConfirmation', params: { what } }
     )
   }
-  if (!(await confirm(changes, current.language))) throw new AppError('FORBIDDEN', `Switching to ${what} was not confirmed; nothing changed.`)
+  if (!(await confirm(changes, current.language))) {
+    throw new AppError('FORBIDDEN', `Switching to ${what} was not confirmed; nothing changed.`, { key: 'errors.settings.riskyNotConfirmed', params: { what } })
+  }
 }

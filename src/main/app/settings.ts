@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
-import { DEFAULT_SCREENSHOT_MAX_WIDTH, DEFAULT_STOP_SHORTCUT } from '../desktop'
+import { DEFAULT_SCREENSHOT_MAX_WIDTH, DEFAULT_STOP_SHORTCUT, DEFAULT_WATERMARK_SUFFIX } from '../desktop'
 import { DEFAULT_BASE_URLS } from '../providers'
 import { DEFAULT_SANDBOX_IMAGE } from '../runtime'
 
@@ -30,7 +30,15 @@ export function defaultSettings(): Settings {
     desktopStopShortcut: DEFAULT_STOP_SHORTCUT,
     desktopFailSafe: true,
     paletteShortcut: DEFAULT_PALETTE_SHORTCUT,
-    serialPorts: []
+    serialPorts: [],
+    chatApps: {},
+    chatSendMinIntervalSec: 10,
+    chatSendPerHour: 20,
+    chatWatermark: 'suffix',
+    chatWatermarkSuffix: DEFAULT_WATERMARK_SUFFIX,
+    chatSendTimeoutSec: 60,
+    theme: 'system',
+    modelPrices: {}
   }
 }
 

@@ -21,7 +21,7 @@ export type HandlerTable = { [K in CallName]: Handler<K> }
 /** The one handler table both transports serve (docs/architecture.md). Inputs arrive already validated. */
 export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'websocket'): HandlerTable {
   const { store } = app
-  const notFound = (id: string): AppError => new AppError('NOT_FOUND', `Conversation ${id} does not exist.`)
+  const notFound = (id: string): AppError => new AppError('NOT_FOUND', `Conversation ${id} does not exist.`, { key: 'errors.conversation.notFound' })
   const changed = (): void => app.events.publish({ kind: 'conversations_changed' })
   /** Settings with the asked-for server in place of the saved one (the settings form tests what it shows, unsaved). */
   const targetSettings = (target: ProviderTarget): Settings => {
@@ -78,17 +78,18 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       return updated
     },
     // Built from the stored detail alone: settings (and so anything secret) never go into a file.
-    'conversations.export': ({ id, format, language }) => {
+    'conversations.export': ({ id, format, language, choices }) => {
       const detail = store.getConversation(id)
       if (!detail) throw notFound(id)
-      return exportConversation(detail, format, { language: language ?? app.settings().language })
+      return exportConversation(detail, format, { language: language ?? app.settings().language, choices })
     },
     'conversations.delete': async ({ id }) => {
       if (!(await app.deleteConversation(id))) throw notFound(id)
       changed()
       return {}
     },
-    'agent.send': ({ conversationId, text }) => app.agent.send(conversationId, text),
+    'agent.send': ({ conversationId, text, attachments, parentRunId, regenerate, editOf }) =>
+      app.agent.send(conversationId, text, { attachments, parentRunId, regenerate, editOf }),
     'agent.cancel': ({ runId }) => ({ cancelled: app.agent.cancel(runId) }),
     'approvals.pending': () => app.approvals.pending(),
     'approvals.respond': ({ approvalId, answer, reason, bindingHash }) => ({
@@ -139,6 +140,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     },
     'tools.list': () => app.registry.catalog(),
     'desktop.status': () => app.desktopControl(),
+    'desktop.apps': () => app.chatApps(),
     'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),
     'attachments.get': ({ id }) => {
       const attachment = store.getAttachment(id)

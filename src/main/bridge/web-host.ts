@@ -80,7 +80,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const server: Server = createServer({ headersTimeout: 15_000, requestTimeout: 30_000 }, onRequest)
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 })
+  // A message's attachments (ATTACHMENT_LIMITS.totalBytes, base64) cross as one frame, with room for its text.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands the socket over without its error listener: a reset must not become an uncaught error.

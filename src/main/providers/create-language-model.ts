@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 import { AppError } from '../../shared'
 import { apiKeyEnvFor, baseUrlOf, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
-import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableMessage } from './network-error'
+import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableError } from './network-error'
 
 /**
  * The AI SDK model for a config. Throws AppError('NOT_CONFIGURED') saying what to set when the
@@ -13,10 +13,11 @@ import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableMessage } from '.
 export function createLanguageModel(config: ProviderConfig): LanguageModel {
   const model = nonEmpty(config.model)
   if (!model) {
-    throw new AppError(
-      'NOT_CONFIGURED',
-      `No model set for ${config.provider}: set one with --model or in Settings (e.g. ${defaultModelFor(config.provider)}).`
-    )
+    const example = defaultModelFor(config.provider)
+    throw new AppError('NOT_CONFIGURED', `No model set for ${config.provider}: set one with --model or in Settings (e.g. ${example}).`, {
+      key: 'errors.notConfigured.model',
+      params: { provider: config.provider, example }
+    })
   }
   const apiKey = nonEmpty(config.apiKey)
   const baseURL = baseUrlOf(config)
@@ -32,7 +33,8 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
       if (!nonEmpty(config.baseUrl)) {
         throw new AppError(
           'NOT_CONFIGURED',
-          'No base URL set for the OpenAI-compatible server: set one with --base-url or in Settings (e.g. http://localhost:11434/v1 for Ollama).'
+          'No base URL set for the OpenAI-compatible server: set one with --base-url or in Settings (e.g. http://localhost:11434/v1 for Ollama).',
+          { key: 'errors.notConfigured.baseUrl' }
         )
       }
       // includeUsage: without it these servers send no token counts in streams.
@@ -51,7 +53,8 @@ export function missingKeyError(config: Pick<ProviderConfig, 'provider' | 'apiKe
   return new AppError(
     'NOT_CONFIGURED',
     `No API key for ${config.provider}: paste one in Settings (the desktop app keeps it encrypted), ` +
-      `or set ${variable} in the environment (or name another variable with --api-key-env or in Settings).`
+      `or set ${variable} in the environment (or name another variable with --api-key-env or in Settings).`,
+    { key: 'errors.notConfigured.apiKey', params: { provider: config.provider, variable } }
   )
 }
 
@@ -68,7 +71,7 @@ function failFastFetch(baseUrl: string): typeof globalThis.fetch {
     } catch (error) {
       const code = networkErrorCode(error)
       if (code !== undefined && FAIL_FAST_NETWORK_CODES.has(code)) {
-        throw new AppError('MODEL_UNREACHABLE', unreachableMessage(baseUrl, code))
+        throw unreachableError(baseUrl, code)
       }
       throw error
     }

@@ -1,8 +1,8 @@
 import { APICallError, LoadAPIKeyError, RetryError } from 'ai'
-import { AppError, errorMessage, type AppErrorShape } from '../../shared'
+import { AppError, errorMessage, errorTextFields, type AppErrorShape, type ErrorText } from '../../shared'
 import { redactSecrets } from '../secrets/redact'
-import { baseUrlOf, type ProviderConfig } from './config'
-import { networkErrorCode, unreachableMessage } from './network-error'
+import { apiKeyEnvFor, baseUrlOf, type ProviderConfig } from './config'
+import { networkErrorCode, unreachableMessage, unreachableText } from './network-error'
 
 const MAX_SERVER_MESSAGE = 300
 
@@ -15,7 +15,16 @@ const MAX_SERVER_MESSAGE = 300
  */
 export function describeModelError(error: unknown, config: ProviderConfig): AppErrorShape {
   const described = describe(error, config)
-  return { ...described, message: redactSecrets(described.message, [config.apiKey]) }
+  const redact = (text: string) => redactSecrets(text, [config.apiKey])
+  const params = described.params
+    ? Object.fromEntries(Object.entries(described.params).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value]))
+    : undefined
+  return { ...described, message: redact(described.message), ...(params ? { params } : {}) }
+}
+
+/** An error shape with its message code (the UI translates `key`; `message` stays the English line). */
+function shaped(code: AppErrorShape['code'], message: string, text: ErrorText): AppErrorShape {
+  return { code, message, ...errorTextFields(text) }
 }
 
 function describe(error: unknown, config: ProviderConfig): AppErrorShape {
@@ -24,45 +33,56 @@ function describe(error: unknown, config: ProviderConfig): AppErrorShape {
   const baseUrl = baseUrlOf(config)
 
   if (last instanceof AppError) return last.toJSON()
-  if (isAbort(last)) return { code: 'CANCELLED', message: 'The model call was cancelled.' }
+  if (isAbort(last)) return shaped('CANCELLED', 'The model call was cancelled.', { key: 'errors.model.cancelled' })
   if (isTimeout(last)) {
-    return { code: 'MODEL_UNREACHABLE', message: `The model server at ${baseUrl} did not answer in time.` }
+    return shaped('MODEL_UNREACHABLE', `The model server at ${baseUrl} did not answer in time.`, { key: 'errors.model.timeout', params: { url: baseUrl } })
   }
   if (LoadAPIKeyError.isInstance(last)) {
-    return { code: 'NOT_CONFIGURED', message: `No API key for ${config.provider}: ${oneLine(last.message)}` }
+    return shaped('NOT_CONFIGURED', `No API key for ${config.provider}: ${oneLine(last.message)}`, {
+      key: 'errors.notConfigured.apiKey',
+      params: { provider: config.provider, variable: apiKeyEnvFor(config) }
+    })
   }
   if (APICallError.isInstance(last) && last.statusCode !== undefined && last.statusCode >= 400) {
     return describeStatus(last.statusCode, serverMessage(last, config.apiKey), config, attempts)
   }
   // Also a stream that broke after a 200: the SDK reports it as an APICallError with status 200.
   const network = networkErrorCode(last)
-  if (network !== undefined) return { code: 'MODEL_UNREACHABLE', message: unreachableMessage(baseUrl, network) }
+  if (network !== undefined) return shaped('MODEL_UNREACHABLE', unreachableMessage(baseUrl, network), unreachableText(baseUrl, network))
   if (APICallError.isInstance(last) && last.statusCode === undefined) {
     const reason = last.cause instanceof Error ? oneLine(last.cause.message) : serverMessage(last, config.apiKey)
-    return { code: 'MODEL_UNREACHABLE', message: unreachableMessage(baseUrl, reason) }
+    return shaped('MODEL_UNREACHABLE', unreachableMessage(baseUrl, reason), unreachableText(baseUrl, reason))
   }
   if (APICallError.isInstance(last)) {
-    return { code: 'MODEL_ERROR', message: `The model server sent a response that could not be read: ${serverMessage(last, config.apiKey)}` }
+    const detail = serverMessage(last, config.apiKey)
+    return shaped('MODEL_ERROR', `The model server sent a response that could not be read: ${detail}`, { key: 'errors.model.unreadable', params: { detail } })
   }
-  return { code: 'MODEL_ERROR', message: `The model call failed: ${oneLine(errorMessage(last))}` }
+  const detail = oneLine(errorMessage(last))
+  return shaped('MODEL_ERROR', `The model call failed: ${detail}`, { key: 'errors.model.failed', params: { detail } })
 }
 
 function describeStatus(status: number, server: string, config: ProviderConfig, attempts: number): AppErrorShape {
   const detail = server ? `: ${server}` : ''
   const tries = attempts > 1 ? `, ${attempts} attempts` : ''
+  // `detail` in params: the server's own words, shown untranslated after the sentence.
+  const said: Record<string, string> = server ? { detail: server } : {}
   if (status === 401 || status === 403) {
-    return { code: 'MODEL_AUTH', message: `The model server rejected the API key (${status})${detail}` }
+    return shaped('MODEL_AUTH', `The model server rejected the API key (${status})${detail}`, { key: 'errors.model.auth', params: { status, ...said } })
   }
   if (status === 404) {
-    return {
-      code: 'MODEL_NOT_FOUND',
-      message: `Model "${config.model}" not found at ${baseUrlOf(config)} (404); check the model name and the base URL${detail}`
-    }
+    const url = baseUrlOf(config)
+    return shaped('MODEL_NOT_FOUND', `Model "${config.model}" not found at ${url} (404); check the model name and the base URL${detail}`, {
+      key: 'errors.model.notFound',
+      params: { model: config.model, url, ...said }
+    })
   }
   if (status === 429) {
-    return { code: 'MODEL_RATE_LIMITED', message: `The model server is rate-limiting requests (429${tries})${detail}` }
+    return shaped('MODEL_RATE_LIMITED', `The model server is rate-limiting requests (429${tries})${detail}`, {
+      key: attempts > 1 ? 'errors.model.rateLimitedRetried' : 'errors.model.rateLimited',
+      params: { attempts, ...said }
+    })
   }
-  return { code: 'MODEL_ERROR', message: `The model server answered ${status}${tries}${detail}` }
+  return shaped('MODEL_ERROR', `The model server answered ${status}${tries}${detail}`, { key: 'errors.model.status', params: { status, ...said } })
 }
 
 /** The provider's own error text (the SDK puts it in `message`; falls back to the status text), the key redacted before it is cut short. */

@@ -1,8 +1,8 @@
-import { AppError, errorMessage } from '../../shared'
+import { AppError, errorMessage, type ErrorText } from '../../shared'
 import { redactSecrets } from '../secrets'
 import { baseUrlOf, nonEmpty, type ProviderConfig } from './config'
 import { missingKeyError } from './create-language-model'
-import { networkErrorCode, unreachableMessage } from './network-error'
+import { networkErrorCode, unreachableMessage, unreachableText } from './network-error'
 
 /** Which server to ask and with which key; the model is not needed to list models. */
 export type ModelServer = Omit<ProviderConfig, 'model'>
@@ -47,7 +47,9 @@ export async function listModels(server: ModelServer, options: ListModelsOptions
     }
     case 'openai-compatible': {
       if (!nonEmpty(server.baseUrl)) {
-        throw new AppError('NOT_CONFIGURED', 'No base URL set for the OpenAI-compatible server: set one in Settings (e.g. http://localhost:11434/v1 for Ollama).')
+        throw new AppError('NOT_CONFIGURED', 'No base URL set for the OpenAI-compatible server: set one in Settings (e.g. http://localhost:11434/v1 for Ollama).', {
+          key: 'errors.notConfigured.baseUrl'
+        })
       }
       const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
       const tagsUrl = `${ollamaOrigin(baseUrl)}/api/tags`
@@ -93,16 +95,18 @@ class ListError extends AppError {
   constructor(
     code: AppError['code'],
     message: string,
-    readonly noList = false
+    readonly noList = false,
+    text?: ErrorText
   ) {
-    super(code, message)
+    super(code, message, text)
   }
 }
 
 function asAppError(error: unknown): AppError {
-  if (error instanceof ListError) return new AppError(error.code, error.message)
+  if (error instanceof ListError) return new AppError(error.code, error.message, error.text)
   if (error instanceof AppError) return error
-  return new AppError('MODEL_ERROR', `Could not list the models: ${errorMessage(error)}`)
+  const detail = errorMessage(error)
+  return new AppError('MODEL_ERROR', `Could not list the models: ${detail}`, { key: 'errors.model.listFailed', params: { detail } })
 }
 
 async function readJson(url: string, headers: Record<string, string>, baseUrl: string, options: ListModelsOptions): Promise<unknown> {
@@ -113,9 +117,12 @@ async function readJson(url: string, headers: Record<string, string>, baseUrl: s
     // Redirects are not followed: the key must not travel to wherever a server points.
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal, redirect: 'manual' })
   } catch (error) {
-    if (timeout.aborted) throw new ListError('MODEL_UNREACHABLE', `The model server at ${baseUrl} did not answer in time.`)
+    if (timeout.aborted) {
+      throw new ListError('MODEL_UNREACHABLE', `The model server at ${baseUrl} did not answer in time.`, false, { key: 'errors.model.timeout', params: { url: baseUrl } })
+    }
     if (options.signal?.aborted) throw new ListError('CANCELLED', 'Listing the models was cancelled.')
-    throw new ListError('MODEL_UNREACHABLE', unreachableMessage(baseUrl, networkErrorCode(error) ?? errorMessage(error)))
+    const reason = networkErrorCode(error) ?? errorMessage(error)
+    throw new ListError('MODEL_UNREACHABLE', unreachableMessage(baseUrl, reason), false, unreachableText(baseUrl, reason))
   }
   // A server may echo the request's headers in its error: the key never comes back in our message.
   const secrets = Object.values(headers).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')])
@@ -125,7 +132,11 @@ async function readJson(url: string, headers: Record<string, string>, baseUrl: s
     throw new ListError('MODEL_ERROR', `${url} redirects${location ? ` to ${location}` : ''} (${response.status}); set the base URL to where the server really is.`, true)
   }
   if (response.status === 401 || response.status === 403) {
-    throw new ListError('MODEL_AUTH', `The model server rejected the API key (${response.status})${detail(text)}`)
+    const said = detail(text).replace(/^: /, '')
+    throw new ListError('MODEL_AUTH', `The model server rejected the API key (${response.status})${detail(text)}`, false, {
+      key: 'errors.model.auth',
+      params: { status: response.status, ...(said ? { detail: said } : {}) }
+    })
   }
   if (!response.ok) {
     const hint = response.status === 404 ? '; check the base URL' : ''

@@ -1,3 +1,5 @@
+import { AppError, type ErrorText } from '../../shared'
+
 /**
  * Node's fetch (undici) fails with `TypeError: fetch failed` and hides the reason in `cause`
  * (an Error with `code`, sometimes an AggregateError, or just a message like "bad port"); the AI
@@ -36,4 +38,15 @@ export const CONNECTION_LOST_CODES: ReadonlySet<string> = new Set([
 export function unreachableMessage(baseUrl: string, code: string): string {
   if (CONNECTION_LOST_CODES.has(code)) return `Lost the connection to the model server at ${baseUrl} (${code}).`
   return `Cannot reach the model server at ${baseUrl} (${code}).`
+}
+
+/** The same, as the message code the UI translates (docs/architecture.md, "Texts from main"). */
+export function unreachableText(baseUrl: string, code: string): ErrorText {
+  const key = CONNECTION_LOST_CODES.has(code) ? 'errors.model.connectionLost' : 'errors.model.unreachable'
+  return { key, params: { url: baseUrl, reason: code } }
+}
+
+/** An unreachable model server as an AppError: the English message and its message code. */
+export function unreachableError(baseUrl: string, code: string): AppError {
+  return new AppError('MODEL_UNREACHABLE', unreachableMessage(baseUrl, code), unreachableText(baseUrl, code))
 }

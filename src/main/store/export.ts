@@ -1,38 +1,48 @@
 import {
+  hasUsage,
   prettyJson,
+  sumUsage,
   summarizeArgs,
+  totalTokensOf,
   type ConversationDetail,
   type ConversationExport,
   type ConversationExportFormat,
   type Language,
+  type ToolAttachmentRef,
   type ToolCallRecord,
-  type ToolCallStatus
+  type ToolCallStatus,
+  type Usage,
+  type BranchChoices
 } from '../../shared'
+import { shownBranch } from './export-branch'
 
 /**
  * A conversation as a file (conversations.export). Only what the store holds about the conversation
  * goes in: its detail snapshot, never settings (there are no keys in the store, and none may reach
  * an export). Markdown is for reading: each question and answer, tool calls as collapsed
- * <details> with their status. JSON is the ConversationDetail itself, for keeping and tooling.
+ * <details> with their status, each run's tokens after it and the conversation's at the end. JSON
+ * is the ConversationDetail itself (each run with its usage) plus `usage`, the conversation's total.
  */
 export function exportConversation(
   detail: ConversationDetail,
   format: ConversationExportFormat,
-  options: { language?: Language; now?: number } = {}
+  /** `choices`: the message versions on screen; Markdown shows that branch (JSON has every version). */
+  options: { language?: Language; now?: number; choices?: BranchChoices } = {}
 ): ConversationExport {
   const base = exportFileBase(detail.conversation.title)
   if (format === 'json') {
     const { conversation, messages, toolCalls, runs } = detail
+    const usage = sumUsage(runs.map((run) => run.usage))
     return {
       filename: `${base}.json`,
       mediaType: 'application/json',
-      content: `${JSON.stringify({ conversation, messages, toolCalls, runs }, null, 2)}\n`
+      content: `${JSON.stringify({ conversation, messages, toolCalls, runs, usage }, null, 2)}\n`
     }
   }
   return {
     filename: `${base}.md`,
     mediaType: 'text/markdown',
-    content: conversationMarkdown(detail, LABELS[options.language ?? 'en'], options.now ?? Date.now())
+    content: conversationMarkdown(detail, LABELS[options.language ?? 'en'], options.now ?? Date.now(), options.choices)
   }
 }
 
@@ -42,6 +52,8 @@ const FILENAME_MAX_CHARS = 80
 
 interface Labels {
   you: string
+  /** Before the names of a message's attachments. */
+  attached: string
   assistant: string
   heading: string
   created: string
@@ -53,11 +65,16 @@ interface Labels {
   status: Record<ToolCallStatus, string>
   run: { failed: string; failedWith: string; cancelled: string; interrupted: string; max_iterations: string }
   untitled: string
+  /** Said when other versions of questions or answers (message versions) are left out. */
+  otherVersions: string
+  /** "{input} in · {output} out" and the optional parts after it, then the conversation's total. */
+  usage: { tokens: string; cached: string; reasoning: string; runTotal: string; total: string }
 }
 
 const LABELS: Record<Language, Labels> = {
   en: {
     you: 'You',
+    attached: 'Attached',
     assistant: 'DeskClaw',
     heading: 'DeskClaw conversation',
     created: 'created',
@@ -82,10 +99,19 @@ const LABELS: Record<Language, Labels> = {
       interrupted: 'The run was interrupted (DeskClaw stopped before it ended).',
       max_iterations: 'The run stopped at its step limit.'
     },
-    untitled: 'New conversation'
+    untitled: 'New conversation',
+    otherVersions: 'This is the branch that was on screen; other versions of its questions and answers are in the JSON export.',
+    usage: {
+      tokens: 'Tokens: {input} in · {output} out',
+      cached: '{n} cached',
+      reasoning: '{n} reasoning',
+      runTotal: '{n} in all',
+      total: 'Conversation total: {n} tokens ({input} in · {output} out)'
+    }
   },
   'zh-CN': {
     you: '你',
+    attached: '附件',
     assistant: 'DeskClaw',
     heading: 'DeskClaw 对话',
     created: '创建于',
@@ -110,16 +136,25 @@ const LABELS: Record<Language, Labels> = {
       interrupted: '运行被中断（DeskClaw 在其结束前停止了）。',
       max_iterations: '运行已达到步数上限而停止。'
     },
-    untitled: '新对话'
+    untitled: '新对话',
+    otherVersions: '这里是导出时显示的分支；问题和回答的其他版本在 JSON 导出中。',
+    usage: {
+      tokens: 'Token：输入 {input} · 输出 {output}',
+      cached: '缓存 {n}',
+      reasoning: '推理 {n}',
+      runTotal: '共 {n}',
+      total: '对话合计：{n} 个 token（输入 {input} · 输出 {output}）'
+    }
   }
 }
 
 type Item =
-  | { kind: 'message'; at: number; rank: number; order: number; role: 'user' | 'assistant'; content: string }
+  | { kind: 'message'; at: number; rank: number; order: number; role: 'user' | 'assistant'; content: string; attachments?: readonly ToolAttachmentRef[] }
   | { kind: 'tool'; at: number; rank: number; order: number; call: ToolCallRecord }
   | { kind: 'run_end'; at: number; rank: number; order: number; text: string }
+  | { kind: 'usage'; at: number; rank: number; order: number; usage: Usage }
 
-function conversationMarkdown(detail: ConversationDetail, labels: Labels, now: number): string {
+function conversationMarkdown(detail: ConversationDetail, labels: Labels, now: number, choices?: BranchChoices): string {
   const { conversation } = detail
   const title = conversation.title.trim() || labels.untitled
   const out: string[] = [
@@ -127,26 +162,58 @@ function conversationMarkdown(detail: ConversationDetail, labels: Labels, now: n
     '',
     `*${labels.heading} · ${labels.created} ${utc(conversation.createdAt)} · ${labels.exported} ${utc(now)}*`
   ]
+  // One branch: the versions on screen (message versions); the JSON export has the others.
+  const shown = shownBranch(detail, choices)
+  if (shown.left > 0) out.push('', `*${labels.otherVersions}*`)
   let speaker: 'user' | 'assistant' | null = null
   const turn = (role: 'user' | 'assistant') => {
     if (speaker === role) return
     speaker = role
     out.push('', `## ${role === 'user' ? labels.you : labels.assistant}`)
   }
-  for (const item of timeline(detail, labels)) {
+  for (const item of timeline(shown.detail, labels)) {
     if (item.kind === 'message') {
-      if (!item.content.trim()) continue
+      const attached = attachmentsLine(item.attachments, labels)
+      if (!item.content.trim() && !attached) continue
       turn(item.role)
-      out.push('', item.content.trim())
+      if (item.content.trim()) out.push('', item.content.trim())
+      if (attached) out.push('', attached)
     } else if (item.kind === 'tool') {
       turn('assistant')
       out.push('', ...toolCallMarkdown(item.call, labels))
+    } else if (item.kind === 'usage') {
+      turn('assistant')
+      out.push('', `*${runUsageText(item.usage, labels)}*`)
     } else {
       turn('assistant')
       out.push('', `> ${escapeInline(item.text)}`)
     }
   }
+  const total = sumUsage(detail.runs.map((run) => run.usage))
+  if (hasUsage(total)) out.push('', '---', '', `*${totalUsageText(total, labels)}*`)
   return `${out.join('\n')}\n`
+}
+
+/** "Tokens: 1,234 in · 56 out · 1,290 in all", with the cached and reasoning parts when reported. */
+function runUsageText(usage: Usage, labels: Labels): string {
+  const parts = [fill(labels.usage.tokens, { input: count(usage.inputTokens), output: count(usage.outputTokens) })]
+  if (usage.cachedInputTokens) parts.push(fill(labels.usage.cached, { n: count(usage.cachedInputTokens) }))
+  if (usage.reasoningTokens) parts.push(fill(labels.usage.reasoning, { n: count(usage.reasoningTokens) }))
+  parts.push(fill(labels.usage.runTotal, { n: count(totalTokensOf(usage)) }))
+  return parts.join(' · ')
+}
+
+function totalUsageText(usage: Usage, labels: Labels): string {
+  return fill(labels.usage.total, { n: count(totalTokensOf(usage)), input: count(usage.inputTokens), output: count(usage.outputTokens) })
+}
+
+function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole)
+}
+
+/** A token count with thousands separators, the same in both languages (1,234). */
+function count(n: number | undefined): string {
+  return (n ?? 0).toLocaleString('en-US')
 }
 
 /** Messages, tool calls and noteworthy run ends in the order the chat shows them (buildTimeline's). */
@@ -154,7 +221,15 @@ function timeline(detail: ConversationDetail, labels: Labels): Item[] {
   const items: Item[] = []
   let order = 0
   for (const message of detail.messages) {
-    items.push({ kind: 'message', at: message.createdAt, rank: message.role === 'user' ? 0 : 1, order: order++, role: message.role, content: message.content })
+    items.push({
+      kind: 'message',
+      at: message.createdAt,
+      rank: message.role === 'user' ? 0 : 1,
+      order: order++,
+      role: message.role,
+      content: message.content,
+      attachments: message.attachments
+    })
   }
   for (const call of detail.toolCalls) items.push({ kind: 'tool', at: call.startedAt, rank: 1, order: order++, call })
   // A run's outcome goes after everything it produced, even if its end time is unknown or early.
@@ -174,9 +249,24 @@ function timeline(detail: ConversationDetail, labels: Labels): Item[] {
             : run.stopReason === 'max_iterations'
               ? labels.run.max_iterations
               : null
-    if (text) items.push({ kind: 'run_end', at: Math.max(run.endedAt ?? run.startedAt, lastAt.get(run.id) ?? 0), rank: 2, order: order++, text })
+    const at = Math.max(run.endedAt ?? run.startedAt, lastAt.get(run.id) ?? 0)
+    if (text) items.push({ kind: 'run_end', at, rank: 2, order: order++, text })
+    // Its tokens close the run, after its outcome (failed and cancelled runs count too).
+    if (hasUsage(run.usage)) items.push({ kind: 'usage', at, rank: 3, order: order++, usage: run.usage })
   }
   return items.sort((a, b) => a.at - b.at || a.rank - b.rank || a.order - b.order)
+}
+
+/** "*Attached: photo.png (image/png, 1.2 MB) · notes.md (text/plain, 12 KB)*": names only, never the bytes. */
+function attachmentsLine(attachments: readonly ToolAttachmentRef[] | undefined, labels: Labels): string | null {
+  if (!attachments?.length) return null
+  const names = attachments.map((a) => `${escapeInline(a.name ?? a.id)} (${a.mediaType}, ${byteSize(a.bytes)})`)
+  return `*${labels.attached}: ${names.join(' · ')}*`
+}
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
 
 function toolCallMarkdown(call: ToolCallRecord, labels: Labels): string[] {

@@ -211,6 +211,38 @@ export const migrations: readonly MigrationStep[] = [
   INSERT INTO messages_fts (rowid, conversation_id, message_id, content)
     SELECT m.rowid, m.conversation_id, m.id, m.content FROM messages m
     WHERE m.role = 'user' OR NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = m.run_id AND r.status = 'running');
+  `,
+
+  /* 7: messages sent into desktop chat apps, for their rate limits (docs/desktop.md, "Sending messages") */ `
+  CREATE TABLE chat_sends (
+    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+    app             TEXT NOT NULL,
+    target          TEXT NOT NULL, -- the chat as asked for
+    target_key      TEXT NOT NULL, -- the same, normalised for matching (whitespace, case, brackets)
+    status          TEXT NOT NULL CHECK (status IN ('sent', 'not_sent', 'unknown')),
+    reason          TEXT NOT NULL,
+    at              INTEGER NOT NULL,
+    conversation_id TEXT, -- no foreign key: the CLI sends without a conversation
+    run_id          TEXT
+  );
+  CREATE INDEX chat_sends_by_target ON chat_sends (app, target_key, at);
+  `,
+
+  /* 8: message versions: regenerated answers and edited questions (docs/architecture.md, "Message versions") */ `
+  -- A question (user message) follows one answer (run); NULL: the first question. Answers have NULL.
+  ALTER TABLE messages ADD COLUMN parent_run_id TEXT;
+  -- A run answers one question; several runs of one question are the versions of its answer.
+  ALTER TABLE runs ADD COLUMN answers_message_id TEXT;
+
+  -- What is already there is one line: each run answers the question that started it, and each
+  -- question follows the run of the question before it.
+  UPDATE runs SET answers_message_id =
+    (SELECT m.id FROM messages m WHERE m.run_id = runs.id AND m.role = 'user' ORDER BY m.seq LIMIT 1);
+  UPDATE messages SET parent_run_id =
+    (SELECT p.run_id FROM messages p
+     WHERE p.conversation_id = messages.conversation_id AND p.role = 'user' AND p.seq < messages.seq
+     ORDER BY p.seq DESC LIMIT 1)
+  WHERE role = 'user';
   `
 ]
 

@@ -19,6 +19,8 @@ export function projectEvent(statements: Statements, event: AgentEvent): void {
       return projectToolCallStarted(statements, event)
     case 'tool_output_delta':
       return projectToolOutputDelta(statements, event)
+    case 'tool_progress':
+      return projectToolProgress(statements, event)
     case 'risk_assessed':
       return projectRiskAssessed(statements, event)
     case 'approval_requested':
@@ -38,6 +40,7 @@ export function projectEvent(statements: Statements, event: AgentEvent): void {
 
 function projectRunStarted(s: Statements, event: AgentEventOf<'run_started'>): void {
   s.insertRun.run({ runId: event.runId, conversationId: event.conversationId, at: event.at, model: event.model })
+  if (event.question) s.setRunQuestion.run({ runId: event.runId, questionId: event.question.id })
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
   const title = titleFromPrompt(event.prompt)
   if (title) s.titleUntitledConversation.run({ conversationId: event.conversationId, title })
@@ -72,6 +75,12 @@ function projectToolCallStarted(s: Statements, event: AgentEventOf<'tool_call_st
 function projectToolOutputDelta(s: Statements, event: AgentEventOf<'tool_output_delta'>): void {
   // stdout and stderr interleave into one output, as a terminal shows them; the event log keeps the stream.
   s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: event.chunk })
+}
+
+/** A step is kept as a line of the call's output, so a reloaded conversation still says what happened. */
+function projectToolProgress(s: Statements, event: AgentEventOf<'tool_progress'>): void {
+  const line = `${event.ok ? '✓' : '✗'} ${event.step.replace(/_/g, ' ')}${event.detail ? `: ${event.detail}` : ''}\n`
+  s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: line })
 }
 
 /** Every verdict is audited, including the allows nobody was asked about (docs/risk.md). */
@@ -189,7 +198,7 @@ function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>
 }
 
 function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>): void {
-  s.failRun.run({ runId: event.runId, error: event.error.message, at: event.at })
+  s.failRun.run({ runId: event.runId, error: event.error.message, usage: event.usage ? JSON.stringify(event.usage) : null, at: event.at })
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
   writeAudit(s, event, 'run', 'agent', { status: 'failed', error: event.error })
 }

@@ -46,7 +46,9 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     runId: row.run_id,
     role: row.role,
     content: row.content,
-    createdAt: row.created_at
+    createdAt: row.created_at,
+    // A question says where it hangs in the tree (docs/architecture.md, "Message versions").
+    ...(row.role === 'user' && row.parent_run_id !== undefined ? { parentRunId: row.parent_run_id } : {})
   }
 }
 
@@ -79,7 +81,10 @@ export function toRunSummary(row: RunRow): RunSummary {
     error: row.error,
     startedAt: row.started_at,
     endedAt: row.ended_at,
-    usage: parseJson(row.usage) as Usage | null
+    usage: parseJson(row.usage) as Usage | null,
+    model: row.model,
+    // Only when known: runs recorded without a question (older emitters) leave it out.
+    ...(row.answers_message_id ? { answersMessageId: row.answers_message_id } : {})
   }
 }
 

@@ -19,7 +19,10 @@ import {
   type ToolAttachmentRef
 } from '../../shared'
 import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-chain'
+import { ConversationBranches, type TurnRequest, type TurnStart } from './branches'
+import { EventTexts } from './event-texts'
 import { parseJson } from './json'
+import { withMessageAttachments } from './message-attachments'
 import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
 import { ConversationSearch } from './search'
@@ -33,7 +36,7 @@ import {
   toToolCallRecord
 } from './rows'
 import { prepareStatements, type Statements } from './statements'
-import type { AuditEntry, AuditRecord, ConversationStore, RecoveryReport, StoredAttachment } from './types'
+import type { AuditEntry, AuditRecord, ChatSendEntry, ConversationStore, RecoveryReport, StoredAttachment } from './types'
 
 export interface SqliteStoreOptions {
   /** Path to a better_sqlite3.node built for this runtime (Electron ships its own ABI). */
@@ -53,6 +56,9 @@ const RECOVERY_REASON = 'DeskClaw stopped before this approval was answered'
 export class SqliteConversationStore implements ConversationStore {
   private readonly statements: Statements
   private readonly search: ConversationSearch
+  private readonly branches: ConversationBranches
+  /** A call's display and a failed run's message code, read from the event log (no column holds them). */
+  private readonly eventTexts: EventTexts
   private readonly recordInTransaction: (event: AgentEvent) => void
   private readonly readConversation: (id: string) => ConversationDetail | null
 
@@ -62,6 +68,8 @@ export class SqliteConversationStore implements ConversationStore {
   ) {
     this.statements = prepareStatements(db)
     this.search = new ConversationSearch(db)
+    this.branches = new ConversationBranches(db)
+    this.eventTexts = new EventTexts(db)
     this.recordInTransaction = db.transaction((event: AgentEvent) => {
       this.statements.insertEvent.run({
         runId: event.runId,
@@ -78,9 +86,9 @@ export class SqliteConversationStore implements ConversationStore {
       if (!conversation) return null
       return {
         conversation: toConversationSummary(conversation),
-        messages: this.statements.listMessages.all(id).map(toChatMessage),
-        toolCalls: this.statements.listToolCalls.all(id).map(toToolCallRecord),
-        runs: this.statements.listRuns.all(id).map(toRunSummary)
+        messages: withMessageAttachments(this.statements.listMessages.all(id).map(toChatMessage), this.statements.listMessageAttachments.all(id)),
+        toolCalls: this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord)),
+        runs: this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary))
       }
     })
   }
@@ -190,10 +198,32 @@ export class SqliteConversationStore implements ConversationStore {
     }
     this.db.transaction(() => {
       this.assertConversationExists(conversationId)
+      // After the newest branch's last answer, unless beginTurn places it elsewhere.
+      message.parentRunId = this.branches.tipRunId(conversationId)
       this.statements.insertMessage.run({ ...message, at: message.createdAt })
+      this.statements.setQuestionParent.run({ id: message.id, parentRunId: message.parentRunId })
       this.statements.touchConversation.run({ conversationId, at: message.createdAt })
     })()
     return message
+  }
+
+  beginTurn(conversationId: string, runId: string, request: TurnRequest): TurnStart {
+    return this.db.transaction((): TurnStart => {
+      this.assertConversationExists(conversationId)
+      const plan = this.branches.plan(conversationId, request)
+      const history = this.branches.modelMessages(conversationId, plan.historyRunIds)
+      let questionId = plan.existingQuestionId
+      if (questionId === null) {
+        questionId = this.addUserMessage(conversationId, runId, plan.text).id
+        this.statements.setQuestionParent.run({ id: questionId, parentRunId: plan.parentRunId })
+      }
+      const askedBefore = plan.firstRunId === null ? undefined : this.branches.askedIn(conversationId, plan.firstRunId)
+      return {
+        question: { id: questionId, parentRunId: plan.parentRunId, text: plan.text },
+        history,
+        ...(askedBefore !== undefined ? { askedBefore } : {})
+      }
+    })()
   }
 
   /**
@@ -280,6 +310,24 @@ export class SqliteConversationStore implements ConversationStore {
 
   verifyAuditChain(): AuditChainReport {
     return verifyAuditChain(this.db)
+  }
+
+  recordChatSend(entry: ChatSendEntry): void {
+    this.db
+      .prepare(
+        `INSERT INTO chat_sends (app, target, target_key, status, reason, at, conversation_id, run_id)
+         VALUES (@app, @target, @targetKey, @status, @reason, @at, @conversationId, @runId)`
+      )
+      .run({ ...entry, conversationId: entry.conversationId ?? null, runId: entry.runId ?? null })
+  }
+
+  chatSendsPressedSince(app: string, targetKey: string, since: number): number[] {
+    return this.db
+      .prepare<[string, string, number], { at: number }>(
+        `SELECT at FROM chat_sends WHERE app = ? AND target_key = ? AND at >= ? AND status IN ('sent', 'unknown') ORDER BY at`
+      )
+      .all(app, targetKey, since)
+      .map((row) => row.at)
   }
 
   saveApprovalRule(rule: RiskRule, approvalId: string): void {

@@ -21,6 +21,8 @@ export interface MessageRow {
   role: 'user' | 'assistant'
   content: string
   created_at: number
+  /** Schema 8: a question's run it follows (NULL: the first question, or an answer). */
+  parent_run_id?: string | null
 }
 
 export interface ToolCallRow {
@@ -51,6 +53,16 @@ export interface AttachmentRow {
   data: Buffer
 }
 
+/** An attachment of a user message (its call_id is the message id), without its bytes. */
+export interface MessageAttachmentRow {
+  id: string
+  message_id: string
+  kind: 'image' | 'file'
+  media_type: string
+  name: string | null
+  bytes: number
+}
+
 export interface RunRow {
   id: string
   conversation_id: string
@@ -60,6 +72,9 @@ export interface RunRow {
   started_at: number
   ended_at: number | null
   usage: string | null
+  model: string | null
+  /** Schema 8: the question this run answers. */
+  answers_message_id?: string | null
 }
 
 export interface ApprovalRow {
@@ -171,8 +186,12 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE messages SET content = content || @delta WHERE id = @id`
     ),
     listMessages: db.prepare<[string], MessageRow>(
-      `SELECT id, conversation_id, run_id, role, content, created_at FROM messages
+      `SELECT id, conversation_id, run_id, role, content, created_at, parent_run_id FROM messages
        WHERE conversation_id = ? ORDER BY seq`
+    ),
+    /** Message versions (schema 8): where a question hangs in its conversation's tree. */
+    setQuestionParent: db.prepare<{ id: string; parentRunId: string | null }>(
+      `UPDATE messages SET parent_run_id = @parentRunId WHERE id = @id AND role = 'user'`
     ),
 
     // runs
@@ -190,12 +209,16 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE runs SET status = @status, stop_reason = @stopReason, usage = @usage, ended_at = @at
        WHERE id = @runId`
     ),
-    failRun: db.prepare<{ runId: string; error: string; at: number }>(
-      `UPDATE runs SET status = 'failed', error = @error, ended_at = @at WHERE id = @runId`
+    failRun: db.prepare<{ runId: string; error: string; usage: string | null; at: number }>(
+      `UPDATE runs SET status = 'failed', error = @error, usage = @usage, ended_at = @at WHERE id = @runId`
     ),
     listRuns: db.prepare<[string], RunRow>(
-      `SELECT id, conversation_id, status, stop_reason, error, started_at, ended_at, usage FROM runs
+      `SELECT id, conversation_id, status, stop_reason, error, started_at, ended_at, usage, model, answers_message_id FROM runs
        WHERE conversation_id = ? ORDER BY started_at, rowid`
+    ),
+    /** Message versions (schema 8): the question a run answers, from its run_started. */
+    setRunQuestion: db.prepare<{ runId: string; questionId: string }>(
+      `UPDATE runs SET answers_message_id = @questionId WHERE id = @runId`
     ),
 
     // tool calls
@@ -270,6 +293,12 @@ export function prepareStatements(db: Database.Database) {
     ),
     getAttachment: db.prepare<[string], AttachmentRow>(
       `SELECT id, conversation_id, kind, media_type, name, data FROM attachments WHERE id = ?`
+    ),
+    // length() of a blob is read from the record header: the bytes themselves are not loaded.
+    listMessageAttachments: db.prepare<[string], MessageAttachmentRow>(
+      `SELECT a.id, a.call_id AS message_id, a.kind, a.media_type, a.name, length(a.data) AS bytes
+       FROM attachments a JOIN messages m ON m.id = a.call_id AND m.conversation_id = a.conversation_id
+       WHERE a.conversation_id = ? ORDER BY a.created_at, a.rowid`
     ),
 
     // approvals

@@ -10,6 +10,20 @@ import type {
   ToolAttachmentRef
 } from '../../shared'
 import type { AuditChainReport } from './audit-chain'
+import type { TurnRequest, TurnStart } from './branches'
+
+/** One send-text task's outcome (docs/desktop.md, "Sending messages"). */
+export interface ChatSendEntry {
+  app: string
+  target: string
+  /** The target normalised for matching, as the rate limit compares chats. */
+  targetKey: string
+  status: 'sent' | 'not_sent' | 'unknown'
+  reason: string
+  at: number
+  conversationId?: string | null
+  runId?: string | null
+}
 
 export interface AuditEntry {
   kind: string
@@ -72,6 +86,12 @@ export interface ConversationStore {
   searchConversations(query: string, limit?: number): ConversationSearchResult[]
   deleteConversation(id: string): boolean
   addUserMessage(conversationId: string, runId: string, text: string): ChatMessage
+  /**
+   * Places a run's question in the conversation's tree (a new question after an answer, the same
+   * one again, or an edited one: docs/architecture.md, "Message versions") and returns the model
+   * history of that path only. NOT_FOUND for a run or message of another conversation.
+   */
+  beginTurn(conversationId: string, runId: string, request: TurnRequest): TurnStart
   /** Append to the event log and update the projections, in one transaction. */
   recordEvent(event: AgentEvent): void
   /** Provider-neutral model messages (AI SDK ModelMessage JSON) that carry context across turns. */
@@ -90,6 +110,10 @@ export interface ConversationStore {
   recentAudit(limit: number): AuditRecord[]
   /** Walks the audit log's hash chain; the first broken link is reported by seq. */
   verifyAuditChain(): AuditChainReport
+  /** A message sent (or tried) into a desktop chat app: the rate limits count these (schema 7). */
+  recordChatSend(entry: ChatSendEntry): void
+  /** When the send key was pressed for this chat since `since` (sent or unknown), oldest first. */
+  chatSendsPressedSince(app: string, targetKey: string, since: number): number[]
   /**
    * Saves the narrow rule an "always allow" answer produced (audited as `approval_rule_saved`).
    * A rule with the same tool and match tokens as a saved one is not saved again.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ApprovalPreview, ImageMediaType, ToolMessages } from '../../shared'
+import type { ApprovalPreview, ImageMediaType, ToolMessages, ToolText } from '../../shared'
 
 /**
  * A tool's domain (docs/architecture.md, "Adding a tool"). Separate from its access: a screenshot
@@ -34,7 +34,24 @@ export interface ToolContext {
   signal: AbortSignal
   /** Live output for the timeline (tool_output_delta). */
   onOutput(stream: 'stdout' | 'stderr', chunk: string): void
+  /** A step of a long call, with the image it checked (tool_progress). */
+  onProgress?(progress: ToolProgress): void
+  /**
+   * For tools that confirm during their run (`confirmsDuringRun`): asks the person with this
+   * preview when the mode asks (supervised), answers allowed at once when it does not (full).
+   */
+  confirm?(preview: ApprovalPreview): Promise<ToolConfirmAnswer>
 }
+
+/** One step of a long call as the timeline shows it: a message code, whether it passed, what was read. */
+export interface ToolProgress {
+  step: string
+  ok: boolean
+  detail: string
+  image?: Extract<ToolAttachment, { kind: 'image' }>
+}
+
+export type ToolConfirmAnswer = { allowed: true } | { allowed: false; reason: string }
 
 /** An image or file a tool returns: to the model (images, for models that accept them), the store and the timeline. */
 export type ToolAttachment =
@@ -46,6 +63,12 @@ export interface ToolOutput {
   forLlm: string
   /** What the user sees in the timeline, when it differs (e.g. the full output). */
   forUser?: string
+  /**
+   * The result in one line the UI translates, shown above the raw output: a key of this tool's
+   * own `messages` (by convention `result.…`, in en and zh-CN) with params (docs/architecture.md,
+   * "Texts from main"). The raw output stays what the tool printed.
+   */
+  display?: ToolText
   isError: boolean
   attachments?: ToolAttachment[]
   /** Which runtime ran it, for tools that run commands (shown in the timeline). */
@@ -81,6 +104,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    * a serial port: the port). The approval still shows this call.
    */
   grantScope?(args: z.output<I>): string
+  /**
+   * The tool asks its own question in the middle of its run, once it can show what will really
+   * happen (send-text: the verified chat and the pasted draft), through `ctx.confirm`. The question
+   * before the run is then skipped, and no grant or saved rule answers it: each call asks once.
+   */
+  confirmsDuringRun?: boolean
   /** One line for the timeline and the CLI (`ls -la`, `notes/a.txt`). */
   summary(args: z.output<I>): string
   /** What an approval shows: exactly what will run, in the tool's own message keys. May throw to refuse the call. */
@@ -117,6 +146,8 @@ export function riskSubjectOf(definition: AnyTool, args: Record<string, unknown>
 
 export const ok = (forLlm: string, forUser?: string): ToolOutput => ({ forLlm, forUser, isError: false })
 export const fail = (forLlm: string): ToolOutput => ({ forLlm, isError: true })
+/** `output` with the line the timeline shows for it: `withDisplay(ok('Wrote 3 bytes to a.txt.'), text('result.wrote', { … }))`. */
+export const withDisplay = (output: ToolOutput, line: ToolText): ToolOutput => ({ ...output, display: line })
 
 /** A translation key with parameters, as previews use them. */
 export const text = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key })

@@ -6,6 +6,7 @@ export {
   defineTool,
   ok,
   fail,
+  withDisplay,
   riskSubjectOf,
   text,
   RiskSubjectKinds,
@@ -19,7 +20,9 @@ export {
   type ToolAccess,
   type ToolAttachment,
   type ToolCategory,
+  type ToolConfirmAnswer,
   type ToolContext,
+  type ToolProgress,
   type ToolDefinition,
   type ToolOutput
 } from './define-tool'
@@ -29,4 +32,5 @@ export { createFileTools } from './files'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'
+export { createMessagingTools, type MessagingToolServices } from './messaging'
 export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits, type Truncated } from './truncate'

@@ -2,7 +2,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai'
 import { z } from 'zod'
 import { errorMessage, type ToolInfo } from '../../shared'
 import { WorkspaceEscapeError } from '../workspace'
-import { fail, TOOL_NAME_PATTERN, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
+import { fail, text, TOOL_NAME_PATTERN, withDisplay, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
 import { namespacedToolName, type ToolSource } from './source'
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string }
@@ -115,13 +115,14 @@ export class ToolRegistry {
   /** Runs a tool whose arguments passed `checkArgs`. Never throws: failures become error results. */
   async execute(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const definition = this.tools.get(name)
-    if (!definition) return fail(`The tool "${name}" is no longer available.`)
+    // These lines are the runner's texts (toolRun.*), translated by the UI: no tool said them.
+    if (!definition) return withDisplay(fail(`The tool "${name}" is no longer available.`), text('toolRun.unavailable', { tool: name }))
     try {
       return await definition.run(args, ctx)
     } catch (error) {
-      if (error instanceof WorkspaceEscapeError) return fail(error.message)
-      if (ctx.signal.aborted) return fail('Cancelled by the user.')
-      return fail(`${name} failed: ${describeFsError(error)}`)
+      if (error instanceof WorkspaceEscapeError) return withDisplay(fail(error.message), text('toolRun.outsideWorkspace', { path: error.requested }))
+      if (ctx.signal.aborted) return withDisplay(fail('Cancelled by the user.'), text('toolRun.cancelled'))
+      return withDisplay(fail(`${name} failed: ${describeFsError(error)}`), text('toolRun.crashed', { tool: name }))
     }
   }
 

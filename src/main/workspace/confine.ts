@@ -10,7 +10,8 @@ export interface ConfinedPath {
 }
 
 export class WorkspaceEscapeError extends Error {
-  constructor(requested: string) {
+  /** The path as it was asked for (the UI names it in its own language). */
+  constructor(readonly requested: string) {
     super(
       `Path "${requested}" is outside the workspace. File tools only work inside the workspace; use a path relative to it.`
     )

@@ -7,7 +7,9 @@ import { Sidebar } from './features/conversations'
 import { DesktopBanner } from './features/desktop'
 import { DevicesPanel } from './features/devices'
 import { FirstRunSetup } from './features/first-run'
+import { dismissDrawer, focusSidebarToggle, SidebarToggle, useNarrowWindow, useSidebarStore } from './features/layout'
 import { SettingsPanel } from './features/settings'
+import { useAppliedTheme } from './features/theme'
 import { useLanguage, useT } from './i18n'
 import { activeRun, cancelActiveRun, newConversation, startApp, useChatStore, useNoticesStore } from './stores'
 
@@ -16,23 +18,46 @@ export function App() {
   const language = useLanguage()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [devicesOpen, setDevicesOpen] = useState(false)
+  const narrow = useNarrowWindow()
+  const collapsed = useSidebarStore((s) => s.collapsed)
+  const drawerOpen = useSidebarStore((s) => s.drawerOpen)
+  const toggleSidebar = useSidebarStore((s) => s.toggle)
+  const closeDrawer = useSidebarStore((s) => s.closeDrawer)
+  const sidebarShown = narrow ? drawerOpen : !collapsed
+  const drawer = narrow && drawerOpen
 
   useEffect(() => startApp(), [])
+  useAppliedTheme()
 
   useEffect(() => {
     document.documentElement.lang = language
   }, [language])
 
+  // Widening the window docks the sidebar: a drawer left open would come back on the next narrowing.
+  useEffect(() => {
+    if (!narrow) closeDrawer()
+  }, [narrow, closeDrawer])
+
   // Global shortcuts; a modal (approval, settings, confirm) takes the keyboard while open.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isDialogOpen()) return
-      if (isModKey(event) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'n') {
+      const plainMod = isModKey(event) && !event.shiftKey && !event.altKey
+      if (plainMod && event.key.toLowerCase() === 'n') {
         event.preventDefault()
+        closeDrawer()
         void newConversation().then((result) => {
           if (result.ok) focusComposer()
           else useNoticesStore.getState().push(t.error(result.error))
         })
+      } else if (plainMod && event.key.toLowerCase() === 'b') {
+        event.preventDefault()
+        toggleSidebar(narrow)
+        if (narrow) focusSidebarToggle(drawer ? 'header' : 'sidebar')
+      } else if (event.key === 'Escape' && drawer) {
+        // The open drawer is what Esc closes first; a run is stopped by the next one.
+        event.preventDefault()
+        dismissDrawer()
       } else if (event.key === 'Escape' && activeRun(useChatStore.getState().snapshot)) {
         event.preventDefault()
         void cancelActiveRun()
@@ -40,16 +65,31 @@ export function App() {
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [t])
+  }, [t, narrow, drawer, toggleSidebar, closeDrawer])
+
+  const layout = `app${narrow ? ' narrow' : ''}${sidebarShown ? '' : ' sidebar-hidden'}${drawer ? ' drawer-open' : ''}`
 
   return (
-    <div className="app">
+    <div className={layout} data-testid="app" data-sidebar={sidebarShown ? (drawer ? 'drawer' : 'docked') : 'hidden'}>
       {/* Across the whole window, above the sidebar and any dialog: a run holds the keyboard and mouse. */}
       <DesktopBanner />
-      <Sidebar onOpenSettings={() => setSettingsOpen(true)} onOpenDevices={() => setDevicesOpen(true)} />
+      {/* A panel opened from the drawer replaces it (the drawer would be left behind the dialog). */}
+      <Sidebar
+        onOpenSettings={() => {
+          closeDrawer()
+          setSettingsOpen(true)
+        }}
+        onOpenDevices={() => {
+          closeDrawer()
+          setDevicesOpen(true)
+        }}
+        onNavigate={closeDrawer}
+      />
+      {/* A click beside the open drawer closes it (and does nothing else). */}
+      {drawer && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={dismissDrawer} />}
       <div className="main">
         <ConnectionBanner />
-        <ChatView onOpenSettings={() => setSettingsOpen(true)} />
+        <ChatView onOpenSettings={() => setSettingsOpen(true)} headerStart={sidebarShown ? null : <SidebarToggle place="header" />} />
       </div>
       {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
       {devicesOpen && <DevicesPanel onClose={() => setDevicesOpen(false)} />}

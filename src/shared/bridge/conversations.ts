@@ -3,7 +3,7 @@
  * snapshot, and the conversations.* calls.
  */
 import { z } from 'zod'
-import { ToolAttachmentRefSchema, ToolCallStatusSchema, UsageSchema } from '../agent-events'
+import { AppErrorSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
 import { VerdictSchema } from '../risk'
 import { defineCall } from './define-call'
 import { LanguageSchema } from './settings'
@@ -28,7 +28,14 @@ export const ChatMessageSchema = z.object({
   runId: z.string().nullable(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
-  createdAt: z.number()
+  createdAt: z.number(),
+  /** A user message's images and text files (docs/architecture.md, "Attachments in messages"). */
+  attachments: z.array(ToolAttachmentRefSchema).optional(),
+  /**
+   * A user message: the run whose answer it follows; null for the first question (docs/architecture.md,
+   * "Message versions"). Absent on answers and older records.
+   */
+  parentRunId: z.string().nullable().optional()
 })
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 
@@ -51,7 +58,9 @@ export const ToolCallRecordSchema = z.object({
   /** The tool's one-line summary of the call (absent for invalid calls and older records). */
   summary: z.string().optional(),
   /** Images and files the tool returned. */
-  attachments: z.array(ToolAttachmentRefSchema).optional()
+  attachments: z.array(ToolAttachmentRefSchema).optional(),
+  /** The result line the UI translates, as tool_call_completed carried it (kept in the event log only). */
+  display: ToolTextSchema.optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 
@@ -61,9 +70,16 @@ export const RunSummarySchema = z.object({
   status: z.enum(['running', 'completed', 'failed', 'cancelled', 'interrupted']),
   stopReason: z.string().nullable(),
   error: z.string().nullable(),
+  /** run_failed's whole error (code, and the message code the UI translates), for runs that failed; older records have only `error`. */
+  failure: AppErrorSchema.optional(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
-  usage: UsageSchema.nullable()
+  /** Tokens the run's finished model calls used (cancelled and failed runs too); null when none were reported. */
+  usage: UsageSchema.nullable(),
+  /** "provider:model" as run_started carried it (what the run's tokens are priced by); absent for older records. */
+  model: z.string().nullable().optional(),
+  /** The question (user message) this run answers; several runs of one question are its regenerated versions. */
+  answersMessageId: z.string().nullable().optional()
 })
 export type RunSummary = z.infer<typeof RunSummarySchema>
 
@@ -144,7 +160,13 @@ export const conversationCalls = {
    * with their status; headings in `language`) or as JSON (the full ConversationDetail).
    */
   'conversations.export': defineCall(
-    z.object({ id: z.string(), format: ConversationExportFormatSchema, language: LanguageSchema.optional() }),
+    z.object({
+      id: z.string(),
+      format: ConversationExportFormatSchema,
+      language: LanguageSchema.optional(),
+      /** The message versions on screen (fork → child id); Markdown exports that branch, JSON every version. */
+      choices: z.record(z.string().max(200), z.string().max(200)).optional()
+    }),
     ConversationExportSchema
   )
 } as const

@@ -1,7 +1,7 @@
 /** Settings over the bridge: autonomy, provider, language, runtime, the Settings shape, and settings.* calls. */
 import { z } from 'zod'
 import { parseAccelerator } from '../accelerator'
-import { ErrorCodes } from '../errors'
+import { ErrorCodes, ErrorTextKeys } from '../errors'
 import { defineCall } from './define-call'
 
 export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
@@ -12,6 +12,12 @@ export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
 export const LanguageSchema = z.enum(['en', 'zh-CN'])
 
+/** A chat app profile's id (resources/desktop-apps/<id>.json). */
+export const CHAT_APP_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
+
+export const ChatWatermarkSchema = z.enum(['suffix', 'zero-width', 'none'])
+export type ChatWatermark = z.infer<typeof ChatWatermarkSchema>
+
 /** Where shell commands run (docs/runtimes.md). `auto`: docker, else bwrap / sandbox-exec, else native. */
 export const RuntimeChoiceSchema = z.enum(['auto', 'docker', 'bwrap', 'native'])
 export type RuntimeChoice = z.infer<typeof RuntimeChoiceSchema>
@@ -19,6 +25,9 @@ export type Language = z.infer<typeof LanguageSchema>
 
 export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
 export type ImageInput = z.infer<typeof ImageInputSchema>
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark'])
+export type Theme = z.infer<typeof ThemeSchema>
 
 /** An absolute http: or https: URL with a host (what a model server's base URL must be). */
 export function isHttpUrl(text: string): boolean {
@@ -41,6 +50,27 @@ export const BaseUrlSchema = z
 
 /** Providers with an endpoint of their own, so an empty base URL means it. */
 export const PROVIDERS_WITH_DEFAULT_BASE_URL: readonly ProviderKind[] = ['openai', 'anthropic']
+
+/** The currencies a model price may be in (Settings.modelPrices). */
+export const PriceCurrencySchema = z.enum(['USD', 'CNY'])
+export type PriceCurrency = z.infer<typeof PriceCurrencySchema>
+
+/** The most models Settings.modelPrices holds. */
+export const MODEL_PRICES_MAX = 200
+
+/** A price per million tokens: a finite number, zero (a free or local model) or more. */
+const PricePerMTokSchema = z.number().finite().nonnegative().max(1_000_000)
+
+/** What one model costs per million tokens, as its provider publishes it. */
+export const ModelPriceSchema = z.object({
+  inputPerMTok: PricePerMTokSchema,
+  outputPerMTok: PricePerMTokSchema,
+  /** Input tokens read from the prompt cache; absent: they cost inputPerMTok. */
+  cachedInputPerMTok: PricePerMTokSchema.optional(),
+  /** Absent: USD. */
+  currency: PriceCurrencySchema.optional()
+})
+export type ModelPrice = z.infer<typeof ModelPriceSchema>
 
 export const SettingsSchema = z.object({
   provider: ProviderKindSchema,
@@ -81,12 +111,42 @@ export const SettingsSchema = z.object({
    * OS's lister cannot show; listed while they exist (docs/devices.md).
    */
   serialPorts: z.array(z.string().min(1).max(4096)).max(50),
+  /**
+   * Chat apps the send-text task may drive, by profile id (docs/desktop.md, "Sending messages"):
+   * off until the user turns one on; a non-empty allowlist limits the chats it may send to.
+   */
+  chatApps: z.record(
+    z.string().regex(CHAT_APP_ID_PATTERN),
+    z.object({ enabled: z.boolean(), allowlist: z.array(z.string().trim().min(1).max(200)).max(500) })
+  ),
+  /** Per chat: at least this many seconds between two sends. */
+  chatSendMinIntervalSec: z.number().int().min(0).max(86_400),
+  /** Per chat: at most this many sends in any hour. */
+  chatSendPerHour: z.number().int().min(1).max(1000),
+  /** How a sent message shows it came from DeskClaw: a visible suffix, an invisible marker, or nothing. */
+  chatWatermark: ChatWatermarkSchema,
+  /** The visible suffix (chatWatermark "suffix"). */
+  chatWatermarkSuffix: z.string().max(100),
+  /** A send-text task that has not finished in this many seconds is cancelled. */
+  chatSendTimeoutSec: z.number().int().min(5).max(600),
+  /**
+   * Prices by model id (the id without the provider, as the chat header's picker shows it): a run
+   * of a model listed here shows its cost next to its tokens; other runs show tokens only.
+   */
+  modelPrices: z
+    .record(
+      z.string().min(1).max(200).refine((id) => id.trim() === id, 'a model id without spaces around it'),
+      ModelPriceSchema
+    )
+    .refine((prices) => Object.keys(prices).length <= MODEL_PRICES_MAX, `at most ${MODEL_PRICES_MAX} models`),
   /** The global shortcut that opens the quick-command palette (an Electron accelerator). */
   paletteShortcut: z
     .string()
     .min(1)
     .max(60)
-    .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. CommandOrControl+Shift+Space)')
+    .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. CommandOrControl+Shift+Space)'),
+  /** The UI's colours: follow the system's light/dark preference, or always light or dark. */
+  theme: ThemeSchema
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -167,7 +227,16 @@ export type ProviderTarget = z.infer<typeof ProviderTargetSchema>
 export const TestConnectionResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), model: z.string(), latencyMs: z.number() }),
   /** The error exactly as a run would report it (describeModelError). */
-  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(ErrorCodes), message: z.string() }) })
+  z.object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.enum(ErrorCodes),
+      message: z.string(),
+      /** The message code and parameters the UI translates (src/shared/errors.ts, ErrorTextKeys). */
+      key: z.enum(ErrorTextKeys).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+    })
+  })
 ])
 export type TestConnectionResult = z.infer<typeof TestConnectionResultSchema>
 

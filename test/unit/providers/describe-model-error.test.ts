@@ -24,18 +24,24 @@ describe('describeModelError', () => {
   it('maps HTTP statuses to codes with the server message on one line', () => {
     expect(describeModelError(apiError(401, 'Incorrect API key\nprovided.'), config)).toEqual({
       code: 'MODEL_AUTH',
-      message: 'The model server rejected the API key (401): Incorrect API key provided.'
+      message: 'The model server rejected the API key (401): Incorrect API key provided.',
+      key: 'errors.model.auth',
+      params: { status: 401, detail: 'Incorrect API key provided.' }
     })
     expect(describeModelError(apiError(403, 'Forbidden'), config).code).toBe('MODEL_AUTH')
     expect(describeModelError(apiError(404, 'model "qwen3:8b" not found, try pulling it first'), config)).toEqual({
       code: 'MODEL_NOT_FOUND',
       message:
-        'Model "qwen3:8b" not found at http://localhost:11434/v1 (404); check the model name and the base URL: model "qwen3:8b" not found, try pulling it first'
+        'Model "qwen3:8b" not found at http://localhost:11434/v1 (404); check the model name and the base URL: model "qwen3:8b" not found, try pulling it first',
+      key: 'errors.model.notFound',
+      params: { model: 'qwen3:8b', url: 'http://localhost:11434/v1', detail: 'model "qwen3:8b" not found, try pulling it first' }
     })
     expect(describeModelError(apiError(429, 'Slow down'), config).code).toBe('MODEL_RATE_LIMITED')
     expect(describeModelError(apiError(502, 'Bad Gateway'), config)).toEqual({
       code: 'MODEL_ERROR',
-      message: 'The model server answered 502: Bad Gateway'
+      message: 'The model server answered 502: Bad Gateway',
+      key: 'errors.model.status',
+      params: { status: 502, detail: 'Bad Gateway' }
     })
   })
 
@@ -44,7 +50,9 @@ describe('describeModelError', () => {
     const retry = new RetryError({ message: 'Failed after 3 attempts', reason: 'maxRetriesExceeded', errors })
     expect(describeModelError(retry, config)).toEqual({
       code: 'MODEL_ERROR',
-      message: 'The model server answered 503, 3 attempts: still overloaded'
+      message: 'The model server answered 503, 3 attempts: still overloaded',
+      key: 'errors.model.status',
+      params: { status: 503, detail: 'still overloaded' }
     })
   })
 
@@ -53,7 +61,9 @@ describe('describeModelError', () => {
       const wrapped = apiError(undefined, `Cannot connect to API: ${code}`, fetchFailed(code, `connect ${code}`))
       expect(describeModelError(wrapped, config)).toEqual({
         code: 'MODEL_UNREACHABLE',
-        message: `Cannot reach the model server at http://localhost:11434/v1 (${code}).`
+        message: `Cannot reach the model server at http://localhost:11434/v1 (${code}).`,
+        key: 'errors.model.unreachable',
+        params: { url: 'http://localhost:11434/v1', reason: code }
       })
       // The bare fetch error, as a custom fetch or another library would throw it.
       expect(describeModelError(fetchFailed(code, 'x'), config).code).toBe('MODEL_UNREACHABLE')
@@ -79,7 +89,9 @@ describe('describeModelError', () => {
     expect(describeModelError(new DOMException('This operation was aborted', 'AbortError'), config).code).toBe('CANCELLED')
     expect(describeModelError(new DOMException('The operation timed out.', 'TimeoutError'), config)).toEqual({
       code: 'MODEL_UNREACHABLE',
-      message: 'The model server at http://localhost:11434/v1 did not answer in time.'
+      message: 'The model server at http://localhost:11434/v1 did not answer in time.',
+      key: 'errors.model.timeout',
+      params: { url: 'http://localhost:11434/v1' }
     })
   })
 
@@ -92,8 +104,13 @@ describe('describeModelError', () => {
 
   it('keeps anything else to one line without a stack', () => {
     const error = new Error('Something odd\n    at foo (file.js:1:2)')
-    expect(describeModelError(error, config)).toEqual({ code: 'MODEL_ERROR', message: 'The model call failed: Something odd' })
-    expect(describeModelError('a string', config)).toEqual({ code: 'MODEL_ERROR', message: 'The model call failed: a string' })
+    expect(describeModelError(error, config)).toEqual({
+      code: 'MODEL_ERROR',
+      message: 'The model call failed: Something odd',
+      key: 'errors.model.failed',
+      params: { detail: 'Something odd' }
+    })
+    expect(describeModelError('a string', config)).toMatchObject({ code: 'MODEL_ERROR', message: 'The model call failed: a string' })
   })
 
   it('caps a very long server message', () => {

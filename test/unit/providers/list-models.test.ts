@@ -124,14 +124,24 @@ describe('listModels', () => {
   it('says an unreachable port is unreachable, naming the base URL', async () => {
     const port = await closedPort()
     const error = await listError({ provider: 'openai-compatible', baseUrl: `http://127.0.0.1:${port}/v1` })
-    expect(error).toEqual({ code: 'MODEL_UNREACHABLE', message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).` })
+    expect(error).toEqual({
+      code: 'MODEL_UNREACHABLE',
+      message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).`,
+      key: 'errors.model.unreachable',
+      params: { url: `http://127.0.0.1:${port}/v1`, reason: 'ECONNREFUSED' }
+    })
   })
 
   it('gives up on a server that does not answer in time', async () => {
     const origin = await serve(() => {}) // accepts, never answers
     const started = Date.now()
     const error = await listError({ provider: 'openai-compatible', baseUrl: `${origin}/v1` }, 300)
-    expect(error).toEqual({ code: 'MODEL_UNREACHABLE', message: `The model server at ${origin}/v1 did not answer in time.` })
+    expect(error).toEqual({
+      code: 'MODEL_UNREACHABLE',
+      message: `The model server at ${origin}/v1 did not answer in time.`,
+      key: 'errors.model.timeout',
+      params: { url: `${origin}/v1` }
+    })
     expect(Date.now() - started).toBeLessThan(3_000)
   })
 
@@ -157,7 +167,9 @@ describe('listModels', () => {
     // The same words a run uses (createLanguageModel's), naming the variable to set.
     expect(await listError({ provider: 'openai', apiKeyEnv: 'MY_OPENAI_KEY' })).toEqual({
       code: 'NOT_CONFIGURED',
-      message: expect.stringMatching(/^No API key for openai: .*MY_OPENAI_KEY/)
+      message: expect.stringMatching(/^No API key for openai: .*MY_OPENAI_KEY/),
+      key: 'errors.notConfigured.apiKey',
+      params: { provider: 'openai', variable: 'MY_OPENAI_KEY' }
     })
     expect((await listError({ provider: 'openai-compatible', baseUrl: '' })).code).toBe('NOT_CONFIGURED')
   })
@@ -183,7 +195,9 @@ describe('testConnection', () => {
       ok: false,
       error: {
         code: 'MODEL_AUTH',
-        message: expect.stringContaining('The model server rejected the API key (401): Incorrect API key provided')
+        message: expect.stringContaining('The model server rejected the API key (401): Incorrect API key provided'),
+        key: 'errors.model.auth',
+        params: { status: 401, detail: expect.stringContaining('Incorrect API key provided') }
       }
     })
     expect(server.requests).toHaveLength(1)
@@ -204,7 +218,12 @@ describe('testConnection', () => {
     const result = await testConnection({ provider: 'openai-compatible', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm' })
     expect(result).toEqual({
       ok: false,
-      error: { code: 'MODEL_UNREACHABLE', message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).` }
+      error: {
+        code: 'MODEL_UNREACHABLE',
+        message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).`,
+        key: 'errors.model.unreachable',
+        params: { url: `http://127.0.0.1:${port}/v1`, reason: 'ECONNREFUSED' }
+      }
     })
     expect(Date.now() - started).toBeLessThan(3_000)
   })
@@ -218,6 +237,14 @@ describe('testConnection', () => {
     const server = await startScriptedOpenAI([{ text: 'late', delayMs: 5_000 }])
     scripted.push(server)
     const result = await testConnection({ provider: 'openai-compatible', baseUrl: server.url, model: 'slow' }, { timeoutMs: 200 })
-    expect(result).toEqual({ ok: false, error: { code: 'MODEL_UNREACHABLE', message: `The model server at ${server.url} did not answer in time.` } })
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'MODEL_UNREACHABLE',
+        message: `The model server at ${server.url} did not answer in time.`,
+        key: 'errors.model.timeout',
+        params: { url: server.url }
+      }
+    })
   })
 })

@@ -102,3 +102,75 @@ describe('WebSocketBridgeClient', () => {
     expect(states).toContain('disconnected')
   })
 })
+
+describe('WebSocketBridgeClient: an address that no longer answers', () => {
+  let sockets: FakeSocket[]
+  /** What the address probe answers next (true: something answers HTTP there). */
+  let answers: boolean
+  const make = () =>
+    new WebSocketBridgeClient({
+      url: 'ws://127.0.0.1:1/bridge?token=t',
+      minDelayMs: 100,
+      maxDelayMs: 1000,
+      addressAnswers: async () => answers,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url)
+        sockets.push(socket)
+        return socket
+      }
+    })
+  /** The pending attempt fails; the probe's answer is awaited; the next attempt starts (at most the cap + 20 % later). */
+  const failAttempt = async () => {
+    sockets.at(-1)!.drop()
+    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(1500)
+  }
+
+  beforeEach(() => {
+    sockets = []
+    answers = false
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('says token-refused when the address answers but keeps refusing the socket (restarted with a new token)', async () => {
+    const client = make()
+    sockets[0]!.open()
+    sockets[0]!.drop() // the host went away
+    expect(client.getState()).toMatchObject({ status: 'disconnected', addressGone: null })
+    answers = true // …and came back on the same port with another token
+    await vi.advanceTimersByTimeAsync(1500)
+    await failAttempt()
+    expect(client.getState().addressGone).toBeNull() // once could be a host still starting
+    await failAttempt()
+    expect(client.getState()).toMatchObject({ status: 'disconnected', addressGone: 'token-refused' })
+  })
+
+  it('says no-answer after several attempts find nothing listening, then recovers when the host is back', async () => {
+    const client = make()
+    sockets[0]!.open()
+    sockets[0]!.drop()
+    await vi.advanceTimersByTimeAsync(1500)
+    for (let i = 0; i < 3; i++) await failAttempt()
+    expect(client.getState().addressGone).toBeNull()
+    await failAttempt()
+    expect(client.getState().addressGone).toBe('no-answer')
+    // Gone: attempts go on at the slowest pace, and "Try again" starts one at once.
+    sockets.at(-1)!.drop()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(client.getState().retryAt! - Date.now()).toBeGreaterThan(700) // the cap (1000 ms, ±20 %), not the first step
+    const before = sockets.length
+    client.reconnectNow()
+    expect(sockets.length).toBe(before + 1)
+    sockets.at(-1)!.open()
+    expect(client.getState()).toMatchObject({ status: 'connected', addressGone: null, attempts: 0 })
+  })
+
+  it('judges a stale token before the first connection too (a reload with an old sessionStorage token)', async () => {
+    answers = true
+    const client = make()
+    await failAttempt()
+    await failAttempt()
+    expect(client.getState()).toMatchObject({ status: 'connecting', addressGone: 'token-refused' })
+  })
+})

@@ -121,7 +121,8 @@ describe('recordEvent projection', () => {
           error: null,
           startedAt: T0,
           endedAt: T0 + 12,
-          usage
+          usage,
+          model: 'openai:gpt-test'
         }
       ]
     })

@@ -4,7 +4,9 @@ import { exportConversation, exportFileBase } from '../../../src/main/store'
 import { openStore, runEvents } from './helpers'
 
 const T0 = Date.UTC(2030, 0, 2, 9, 30) // after createConversation's Date.now(), as in real use
-const USAGE = { inputTokens: 10, outputTokens: 5, totalTokens: 15 }
+const USAGE = { inputTokens: 1200, outputTokens: 5, totalTokens: 1205, cachedInputTokens: 1000 }
+/** What the failed second run's one finished model call used: a failed run's tokens count too. */
+const FAILED_USAGE = { inputTokens: 7, outputTokens: 0, totalTokens: 7 }
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -40,7 +42,7 @@ function seeded() {
   store.addUserMessage(id, 'run_2', '再检查一遍产品群的预算')
   const second = runEvents(id, 'run_2', T0 + 1_000)
   store.recordEvent(second('run_started', { prompt: '再检查一遍产品群的预算', model: 'openai:test' }))
-  store.recordEvent(second('run_failed', { error: { code: 'MODEL_ERROR', message: 'the server went away' } }))
+  store.recordEvent(second('run_failed', { error: { code: 'MODEL_ERROR', message: 'the server went away' }, usage: FAILED_USAGE }))
   store.saveSettings({ apiKeyEnv: 'DESKCLAW_SECRET_ENV_NAME', baseUrl: 'http://secret-host.invalid/v1' })
   return { store, id, detail: store.getConversation(id)! }
 }
@@ -70,6 +72,43 @@ describe('conversation export', () => {
     expect(content).toContain('"command": "cat budget.md"')
   })
 
+  it("Markdown: each run's tokens after it (failed runs too), the conversation's total at the end", () => {
+    const { detail } = seeded()
+    const { content } = exportConversation(detail, 'markdown')
+    const order = [
+      'The total is **12k**.',
+      '*Tokens: 1,200 in · 5 out · 1,000 cached · 1,205 in all*',
+      '## You',
+      '> The run failed: the server went away',
+      '*Tokens: 7 in · 0 out · 7 in all*',
+      '---',
+      '*Conversation total: 1,212 tokens (1,207 in · 5 out)*'
+    ]
+    let from = 0
+    for (const line of order) {
+      const at = content.indexOf(line, from)
+      expect(at, line).toBeGreaterThanOrEqual(from)
+      from = at + line.length
+    }
+    const zh = exportConversation(detail, 'markdown', { language: 'zh-CN' }).content
+    expect(zh).toContain('*Token：输入 1,200 · 输出 5 · 缓存 1,000 · 共 1,205*')
+    expect(zh).toContain('*对话合计：1,212 个 token（输入 1,207 · 输出 5）*')
+  })
+
+  it('Markdown: no token lines when no run reported any', () => {
+    const store = openStore()
+    const { id } = store.createConversation('Quiet')
+    store.addUserMessage(id, 'run_q', 'hi')
+    const event = runEvents(id, 'run_q', T0)
+    store.recordEvent(event('run_started', { prompt: 'hi', model: 'openai:test' }))
+    store.recordEvent(event('text_delta', { messageId: 'msg_q', delta: 'Hello.' }))
+    store.recordEvent(event('run_completed', { text: 'Hello.', stopReason: 'final', iterations: 1, usage: {} }))
+    const { content } = exportConversation(store.getConversation(id)!, 'markdown')
+    expect(content).not.toContain('Tokens')
+    expect(content).not.toContain('total')
+    expect(content).not.toContain('---')
+  })
+
   it('Markdown headings follow the language asked for', () => {
     const { detail } = seeded()
     const { content } = exportConversation(detail, 'markdown', { language: 'zh-CN' })
@@ -78,14 +117,20 @@ describe('conversation export', () => {
     expect(content).toContain('> 运行失败：the server went away')
   })
 
-  it('JSON: the full ConversationDetail and nothing else (no settings)', () => {
+  it('JSON: the full ConversationDetail, the total usage, and nothing else (no settings)', () => {
     const { detail } = seeded()
     const { filename, mediaType, content } = exportConversation(detail, 'json')
     expect(filename).toBe('Q3 budget review draft.json')
     expect(mediaType).toBe('application/json')
-    const parsed = JSON.parse(content) as unknown
-    expect(parsed).toEqual(detail)
-    expect(ConversationDetailSchema.strict().safeParse(parsed).success).toBe(true)
+    const { usage, ...rest } = JSON.parse(content) as Record<string, unknown>
+    expect(rest).toEqual(detail)
+    expect(ConversationDetailSchema.strict().safeParse(rest).success).toBe(true)
+    // Each run with its model and tokens, and the conversation's total beside them.
+    expect(detail.runs.map((run) => [run.model, run.usage])).toEqual([
+      ['openai:test', USAGE],
+      ['openai:test', FAILED_USAGE]
+    ])
+    expect(usage).toEqual({ inputTokens: 1207, outputTokens: 5, totalTokens: 1212, cachedInputTokens: 1000 })
     for (const text of [content, exportConversation(detail, 'markdown').content]) {
       expect(text).not.toContain('DESKCLAW_SECRET_ENV_NAME')
       expect(text).not.toContain('secret-host')

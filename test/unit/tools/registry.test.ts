@@ -56,7 +56,11 @@ describe('ToolRegistry with sources', () => {
     const gone = await registry.execute('extra_tool', {}, {
       workspace: '/tmp', conversationId: 'c', runId: 'r', callId: 'x', signal: new AbortController().signal, onOutput: () => {}
     })
-    expect(gone).toEqual({ forLlm: 'The tool "extra_tool" is no longer available.', isError: true })
+    expect(gone).toEqual({
+      forLlm: 'The tool "extra_tool" is no longer available.',
+      isError: true,
+      display: { key: 'toolRun.unavailable', params: { tool: 'extra_tool' } }
+    })
   })
 
   it('refuses two packs with one name, and leaves out a dynamic tool that collides', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, DESKTOP_RESULTS, type DesktopToolServices } from './common'
 
 export function createClipboardReadTool(services: DesktopToolServices) {
   return defineTool({
@@ -17,11 +17,25 @@ export function createClipboardReadTool(services: DesktopToolServices) {
       services.desktop.clipboardReady()
       return { title: text('title'), fields: [] }
     },
-    messages: { en: { title: 'Read the clipboard' }, 'zh-CN': { title: '读取剪贴板' } },
+    messages: {
+      en: {
+        ...DESKTOP_RESULTS.en,
+        title: 'Read the clipboard',
+        'result.clipboardRead': 'Read {count} characters from the clipboard.',
+        'result.clipboardEmpty': 'The clipboard holds no text.'
+      },
+      'zh-CN': {
+        ...DESKTOP_RESULTS['zh-CN'],
+        title: '读取剪贴板',
+        'result.clipboardRead': '已从剪贴板读取 {count} 个字符。',
+        'result.clipboardEmpty': '剪贴板中没有文字。'
+      }
+    },
     run: () =>
       attempt(async () => {
         const content = await services.desktop.readClipboard()
-        return ok(content === '' ? '(The clipboard holds no text.)' : content)
+        if (content === '') return withDisplay(ok('(The clipboard holds no text.)'), text('result.clipboardEmpty'))
+        return withDisplay(ok(content), text('result.clipboardRead', { count: [...content].length }))
       })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, DESKTOP_LABELS, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, DESKTOP_LABELS, DESKTOP_RESULTS, type DesktopToolServices } from './common'
 
 export function createClipboardWriteTool(services: DesktopToolServices) {
   return defineTool({
@@ -16,13 +16,14 @@ export function createClipboardWriteTool(services: DesktopToolServices) {
       return { title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }
     },
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Put text on the clipboard' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '写入剪贴板' }
+      en: { ...DESKTOP_LABELS.en, ...DESKTOP_RESULTS.en, title: 'Put text on the clipboard', 'result.clipboardWritten': 'The clipboard now holds {count} characters.' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], ...DESKTOP_RESULTS['zh-CN'], title: '写入剪贴板', 'result.clipboardWritten': '剪贴板现在有 {count} 个字符。' }
     },
     run: (args) =>
       attempt(async () => {
         await services.desktop.writeClipboard(args.text)
-        return ok(`The clipboard now holds ${[...args.text].length} characters.`)
+        const count = [...args.text].length
+        return withDisplay(ok(`The clipboard now holds ${count} characters.`), text('result.clipboardWritten', { count }))
       })
   })
 }

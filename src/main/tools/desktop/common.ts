@@ -1,8 +1,8 @@
 /** What the desktop tools share: their services, failures in words, point arguments and approval previews. */
 import { z } from 'zod'
 import { errorMessage, type ApprovalPreview, type Settings } from '../../../shared'
-import { markPoint, type DesktopService, type Point } from '../../desktop'
-import { fail, text, type ToolContext, type ToolOutput } from '../define-tool'
+import { ClipboardUnavailableError, DesktopBusyError, DesktopUnavailableError, markPoint, type DesktopService, type Point } from '../../desktop'
+import { fail, text, withDisplay, type ToolContext, type ToolOutput } from '../define-tool'
 
 export interface DesktopToolServices {
   desktop: DesktopService
@@ -11,8 +11,28 @@ export interface DesktopToolServices {
 
 /** Every failure of a desktop tool is a result the model reads: unavailable, busy, stopped, off screen. */
 export function desktopFailure(error: unknown): ToolOutput {
-  return fail(errorMessage(error))
+  const output = fail(errorMessage(error))
+  if (error instanceof DesktopUnavailableError) return withDisplay(output, text('result.unavailable'))
+  if (error instanceof DesktopBusyError) return withDisplay(output, text('result.busy'))
+  if (error instanceof ClipboardUnavailableError) return withDisplay(output, text('result.clipboardUnavailable'))
+  return withDisplay(output, text('result.failed'))
 }
+
+/** Result lines (ToolOutput.display) every desktop tool may give: spread into each desktop tool's messages. */
+export const DESKTOP_RESULTS = {
+  en: {
+    'result.unavailable': 'Desktop control is not available here.',
+    'result.busy': 'Another task is using the keyboard and mouse; try again when it has finished.',
+    'result.clipboardUnavailable': 'The clipboard is not available here.',
+    'result.failed': 'The desktop action did not succeed; the output below says why.'
+  },
+  'zh-CN': {
+    'result.unavailable': '此处无法控制桌面。',
+    'result.busy': '另一个任务正在使用键盘和鼠标，请在它结束后再试。',
+    'result.clipboardUnavailable': '此处无法使用剪贴板。',
+    'result.failed': '桌面操作未成功，原因见下方输出。'
+  }
+} as const
 
 /** Runs the tool's action; any failure becomes an error result. */
 export async function attempt(action: () => Promise<ToolOutput>): Promise<ToolOutput> {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, DESKTOP_RESULTS, type DesktopToolServices } from './common'
 
 export function createCursorPositionTool(services: DesktopToolServices) {
   return defineTool({
@@ -11,14 +11,18 @@ export function createCursorPositionTool(services: DesktopToolServices) {
     input: z.object({}),
     summary: () => '',
     preview: () => ({ title: text('title'), fields: [] }),
-    messages: { en: { title: 'Read the pointer position' }, 'zh-CN': { title: '读取指针位置' } },
+    messages: {
+      en: { ...DESKTOP_RESULTS.en, title: 'Read the pointer position', 'result.pointerAt': 'The pointer is at ({x}, {y}) on the screen.' },
+      'zh-CN': { ...DESKTOP_RESULTS['zh-CN'], title: '读取指针位置', 'result.pointerAt': '指针位于屏幕 ({x}, {y})。' }
+    },
     run: (_args, ctx) =>
       attempt(async () => {
         const at = await services.desktop.cursor(ctx.conversationId)
         const screen = `(${at.screen.x}, ${at.screen.y}) on the screen`
-        if (!at.frame) return ok(`The pointer is at ${screen}. (No screenshot yet in this conversation: screen pixels.)`)
-        if (!at.inScreenshot) return ok(`The pointer is at ${screen}, outside your last screenshot.`)
-        return ok(`The pointer is at (${at.inScreenshot.x}, ${at.inScreenshot.y}) in your last screenshot, ${screen}.`)
+        const shown = text('result.pointerAt', { x: at.screen.x, y: at.screen.y })
+        if (!at.frame) return withDisplay(ok(`The pointer is at ${screen}. (No screenshot yet in this conversation: screen pixels.)`), shown)
+        if (!at.inScreenshot) return withDisplay(ok(`The pointer is at ${screen}, outside your last screenshot.`), shown)
+        return withDisplay(ok(`The pointer is at (${at.inScreenshot.x}, ${at.inScreenshot.y}) in your last screenshot, ${screen}.`), shown)
       })
   })
 }

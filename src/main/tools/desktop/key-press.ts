@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, DESKTOP_LABELS, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
 
 export function createKeyPressTool(services: DesktopToolServices) {
   return defineTool({
@@ -19,13 +19,14 @@ export function createKeyPressTool(services: DesktopToolServices) {
       return { title: text('title'), fields: [{ label: text('keys'), value: args.keys, code: true, arg: 'keys' }, { label: text('action'), value: parsed.join(' + ') }] }
     },
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Press keys' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '按下按键' }
+      en: { ...DESKTOP_LABELS.en, ...DESKTOP_RESULTS.en, title: 'Press keys', 'result.pressed': 'Pressed {keys}.' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], ...DESKTOP_RESULTS['zh-CN'], title: '按下按键', 'result.pressed': '已按下 {keys}。' }
     },
     run: (args, ctx) =>
       attempt(async () => {
         const keys = await services.desktop.pressKeys(caller(ctx), args.keys)
-        return ok(`Pressed ${keys.join(' + ')}.`)
+        const combo = keys.join(' + ')
+        return withDisplay(ok(`Pressed ${combo}.`), text('result.pressed', { keys: combo }))
       })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
 
 export function createMouseClickTool(services: DesktopToolServices) {
   return defineTool({
@@ -28,14 +28,47 @@ export function createMouseClickTool(services: DesktopToolServices) {
         [args]
       ),
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Click', titleDouble: 'Double-click', button_left: 'Left', button_right: 'Right', button_middle: 'Middle' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '点击', titleDouble: '双击', button_left: '左键', button_right: '右键', button_middle: '中键' }
+      en: {
+        ...DESKTOP_LABELS.en,
+        ...DESKTOP_RESULTS.en,
+        title: 'Click',
+        titleDouble: 'Double-click',
+        button_left: 'Left',
+        button_right: 'Right',
+        button_middle: 'Middle',
+        'result.clicked.left': 'Clicked at ({x}, {y}) on the screen.',
+        'result.clicked.right': 'Right-clicked at ({x}, {y}) on the screen.',
+        'result.clicked.middle': 'Middle-clicked at ({x}, {y}) on the screen.',
+        'result.doubleClicked.left': 'Double-clicked at ({x}, {y}) on the screen.',
+        'result.doubleClicked.right': 'Double-right-clicked at ({x}, {y}) on the screen.',
+        'result.doubleClicked.middle': 'Double-middle-clicked at ({x}, {y}) on the screen.'
+      },
+      'zh-CN': {
+        ...DESKTOP_LABELS['zh-CN'],
+        ...DESKTOP_RESULTS['zh-CN'],
+        title: '点击',
+        titleDouble: '双击',
+        button_left: '左键',
+        button_right: '右键',
+        button_middle: '中键',
+        'result.clicked.left': '已在屏幕 ({x}, {y}) 处点击。',
+        'result.clicked.right': '已在屏幕 ({x}, {y}) 处右键点击。',
+        'result.clicked.middle': '已在屏幕 ({x}, {y}) 处中键点击。',
+        'result.doubleClicked.left': '已在屏幕 ({x}, {y}) 处双击。',
+        'result.doubleClicked.right': '已在屏幕 ({x}, {y}) 处右键双击。',
+        'result.doubleClicked.middle': '已在屏幕 ({x}, {y}) 处中键双击。'
+      }
     },
     run: (args, ctx) =>
       attempt(async () => {
         const screen = await services.desktop.screenPoint(ctx.conversationId, args)
         await services.desktop.click(caller(ctx), screen, args.button, args.double)
-        return ok(`${args.double ? 'Double-clicked' : 'Clicked'} ${args.button} at ${describePoint(args, screen)}.`)
+        const shown = text((args.double ? DOUBLE_CLICKED : CLICKED)[args.button], { x: screen.x, y: screen.y })
+        return withDisplay(ok(`${args.double ? 'Double-clicked' : 'Clicked'} ${args.button} at ${describePoint(args, screen)}.`), shown)
       })
   })
 }
+
+/** The result line of each button, as literal keys (the key-coverage test reads them). */
+const CLICKED = { left: 'result.clicked.left', right: 'result.clicked.right', middle: 'result.clicked.middle' } as const
+const DOUBLE_CLICKED = { left: 'result.doubleClicked.left', right: 'result.doubleClicked.right', middle: 'result.doubleClicked.middle' } as const

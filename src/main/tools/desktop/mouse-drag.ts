@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
 
 export function createMouseDragTool(services: DesktopToolServices) {
   return defineTool({
@@ -34,8 +34,18 @@ export function createMouseDragTool(services: DesktopToolServices) {
         ]
       ),
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Drag with the mouse' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '用鼠标拖动' }
+      en: {
+        ...DESKTOP_LABELS.en,
+        ...DESKTOP_RESULTS.en,
+        title: 'Drag with the mouse',
+        'result.dragged': 'Dragged from ({fromX}, {fromY}) to ({toX}, {toY}) on the screen.'
+      },
+      'zh-CN': {
+        ...DESKTOP_LABELS['zh-CN'],
+        ...DESKTOP_RESULTS['zh-CN'],
+        title: '用鼠标拖动',
+        'result.dragged': '已在屏幕上从 ({fromX}, {fromY}) 拖动到 ({toX}, {toY})。'
+      }
     },
     run: (args, ctx) =>
       attempt(async () => {
@@ -44,7 +54,8 @@ export function createMouseDragTool(services: DesktopToolServices) {
         const screenFrom = await services.desktop.screenPoint(ctx.conversationId, from)
         const screenTo = await services.desktop.screenPoint(ctx.conversationId, to)
         await services.desktop.drag(caller(ctx), screenFrom, screenTo, args.button, args.duration_ms)
-        return ok(`Dragged ${args.button} from ${describePoint(from, screenFrom)} to ${describePoint(to, screenTo)}.`)
+        const shown = text('result.dragged', { fromX: screenFrom.x, fromY: screenFrom.y, toX: screenTo.x, toY: screenTo.y })
+        return withDisplay(ok(`Dragged ${args.button} from ${describePoint(from, screenFrom)} to ${describePoint(to, screenTo)}.`), shown)
       })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
 
 export function createMouseMoveTool(services: DesktopToolServices) {
   return defineTool({
@@ -13,14 +13,14 @@ export function createMouseMoveTool(services: DesktopToolServices) {
     summary: (args) => `(${args.x}, ${args.y})`,
     preview: (args, ctx) => pointerPreview(services, ctx.conversationId, 'title', [{ label: text('point'), value: `(${args.x}, ${args.y})` }], [args]),
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Move the mouse pointer' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '移动鼠标指针' }
+      en: { ...DESKTOP_LABELS.en, ...DESKTOP_RESULTS.en, title: 'Move the mouse pointer', 'result.moved': 'Moved the pointer to ({x}, {y}) on the screen.' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], ...DESKTOP_RESULTS['zh-CN'], title: '移动鼠标指针', 'result.moved': '已将指针移到屏幕 ({x}, {y})。' }
     },
     run: (args, ctx) =>
       attempt(async () => {
         const screen = await services.desktop.screenPoint(ctx.conversationId, args)
         await services.desktop.move(caller(ctx), screen)
-        return ok(`Moved the pointer to ${describePoint(args, screen)}.`)
+        return withDisplay(ok(`Moved the pointer to ${describePoint(args, screen)}.`), text('result.moved', { x: screen.x, y: screen.y }))
       })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, coordinate, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, coordinate, DESKTOP_RESULTS, type DesktopToolServices } from './common'
 
 export function createScreenshotTool(services: DesktopToolServices) {
   return defineTool({
@@ -31,8 +31,24 @@ export function createScreenshotTool(services: DesktopToolServices) {
       ]
     }),
     messages: {
-      en: { title: 'Take a screenshot', what: 'Of', wholeScreen: 'The whole screen' },
-      'zh-CN': { title: '截图', what: '范围', wholeScreen: '整个屏幕' }
+      en: {
+        ...DESKTOP_RESULTS.en,
+        title: 'Take a screenshot',
+        what: 'Of',
+        wholeScreen: 'The whole screen',
+        'result.screenshot': 'Took a screenshot of the screen ({width}×{height} pixels).',
+        'result.screenshotRegion': 'Took a screenshot of a region of the screen ({width}×{height} pixels).',
+        'result.screenshotWindow': 'Took a screenshot of the window "{window}" ({width}×{height} pixels).'
+      },
+      'zh-CN': {
+        ...DESKTOP_RESULTS['zh-CN'],
+        title: '截图',
+        what: '范围',
+        wholeScreen: '整个屏幕',
+        'result.screenshot': '已截取屏幕（{width}×{height} 像素）。',
+        'result.screenshotRegion': '已截取屏幕的一个区域（{width}×{height} 像素）。',
+        'result.screenshotWindow': '已截取窗口“{window}”（{width}×{height} 像素）。'
+      }
     },
     run: (args, ctx) =>
       attempt(async () => {
@@ -45,8 +61,12 @@ export function createScreenshotTool(services: DesktopToolServices) {
           `It shows the screen area (${shot.area.x}, ${shot.area.y}) to (${shot.area.x + shot.area.width}, ${shot.area.y + shot.area.height}) of a ${shot.screen.width}×${shot.screen.height} screen; scale ${scale} screen pixels per image pixel.`,
           'Give the mouse tools coordinates in the pixels of this image.'
         ]
+        const size = { width: shot.width, height: shot.height }
+        const shown = shot.window
+          ? text('result.screenshotWindow', { ...size, window: shot.window.title })
+          : text(target.kind === 'region' ? 'result.screenshotRegion' : 'result.screenshot', size)
         return {
-          ...ok(lines.join('\n')),
+          ...withDisplay(ok(lines.join('\n')), shown),
           attachments: [{ kind: 'image', mediaType: 'image/png', data: shot.png, name: 'screenshot.png', width: shot.width, height: shot.height }]
         }
       })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
 
 export function createScrollTool(services: DesktopToolServices) {
   return defineTool({
@@ -25,28 +25,44 @@ export function createScrollTool(services: DesktopToolServices) {
     messages: {
       en: {
         ...DESKTOP_LABELS.en,
+        ...DESKTOP_RESULTS.en,
         title: 'Scroll',
         scroll_up: 'Up, {amount} notches',
         scroll_down: 'Down, {amount} notches',
         scroll_left: 'Left, {amount} notches',
-        scroll_right: 'Right, {amount} notches'
+        scroll_right: 'Right, {amount} notches',
+        'result.scrolled.up': 'Scrolled up {amount} notches.',
+        'result.scrolled.down': 'Scrolled down {amount} notches.',
+        'result.scrolled.left': 'Scrolled left {amount} notches.',
+        'result.scrolled.right': 'Scrolled right {amount} notches.',
+        'result.pointIncomplete': 'Give both x and y, or neither.'
       },
       'zh-CN': {
         ...DESKTOP_LABELS['zh-CN'],
+        ...DESKTOP_RESULTS['zh-CN'],
         title: '滚动',
         scroll_up: '向上 {amount} 格',
         scroll_down: '向下 {amount} 格',
         scroll_left: '向左 {amount} 格',
-        scroll_right: '向右 {amount} 格'
+        scroll_right: '向右 {amount} 格',
+        'result.scrolled.up': '已向上滚动 {amount} 格。',
+        'result.scrolled.down': '已向下滚动 {amount} 格。',
+        'result.scrolled.left': '已向左滚动 {amount} 格。',
+        'result.scrolled.right': '已向右滚动 {amount} 格。',
+        'result.pointIncomplete': '请同时给出 x 和 y，或者都不给。'
       }
     },
     run: (args, ctx) =>
       attempt(async () => {
-        if ((args.x === undefined) !== (args.y === undefined)) return { forLlm: 'Give both x and y, or neither.', isError: true }
+        if ((args.x === undefined) !== (args.y === undefined)) return withDisplay({ forLlm: 'Give both x and y, or neither.', isError: true }, text('result.pointIncomplete'))
         const given = args.x !== undefined && args.y !== undefined ? { x: args.x, y: args.y } : undefined
         const at = given ? await services.desktop.screenPoint(ctx.conversationId, given) : undefined
         await services.desktop.scroll(caller(ctx), args.direction, args.amount, at)
-        return ok(`Scrolled ${args.direction} ${args.amount} notch(es)${given && at ? ` at ${describePoint(given, at)}` : ''}.`)
+        const said = `Scrolled ${args.direction} ${args.amount} notch(es)${given && at ? ` at ${describePoint(given, at)}` : ''}.`
+        return withDisplay(ok(said), text(SCROLLED[args.direction], { amount: args.amount }))
       })
   })
 }
+
+/** The result line of each direction, as literal keys (the key-coverage test reads them). */
+const SCROLLED = { up: 'result.scrolled.up', down: 'result.scrolled.down', left: 'result.scrolled.left', right: 'result.scrolled.right' } as const

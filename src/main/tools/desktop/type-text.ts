@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, DESKTOP_LABELS, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
 
 export function createTypeTextTool(services: DesktopToolServices) {
   return defineTool({
@@ -21,15 +21,30 @@ export function createTypeTextTool(services: DesktopToolServices) {
       return { title: text('title'), fields: [{ label: text('text'), value: args.text, code: true, arg: 'text' }] }
     },
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Type text' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '输入文字' }
+      en: {
+        ...DESKTOP_LABELS.en,
+        ...DESKTOP_RESULTS.en,
+        title: 'Type text',
+        'result.typed': 'Typed {count} characters key by key.',
+        'result.pasted': 'Pasted {count} characters; the clipboard holds what it held before.'
+      },
+      'zh-CN': {
+        ...DESKTOP_LABELS['zh-CN'],
+        ...DESKTOP_RESULTS['zh-CN'],
+        title: '输入文字',
+        'result.typed': '已逐键输入 {count} 个字符。',
+        'result.pasted': '已粘贴 {count} 个字符；剪贴板已恢复原来的内容。'
+      }
     },
     run: (args, ctx) =>
       attempt(async () => {
         const result = await services.desktop.typeText(caller(ctx), args.text, args.method)
         const count = [...args.text].length
-        if (result.method === 'keys') return ok(`Typed ${count} characters key by key.`)
-        return ok(`Pasted ${count} characters; the clipboard holds what it held before (${result.clipboardRestored}).`)
+        if (result.method === 'keys') return withDisplay(ok(`Typed ${count} characters key by key.`), text('result.typed', { count }))
+        return withDisplay(
+          ok(`Pasted ${count} characters; the clipboard holds what it held before (${result.clipboardRestored}).`),
+          text('result.pasted', { count })
+        )
       })
   })
 }

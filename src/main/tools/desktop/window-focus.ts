@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, caller, DESKTOP_LABELS, wholeTool, type DesktopToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
 
 export function createWindowFocusTool(services: DesktopToolServices) {
   return defineTool({
@@ -18,13 +18,14 @@ export function createWindowFocusTool(services: DesktopToolServices) {
       return { title: text('title'), fields: [{ label: text('window'), value: args.title, arg: 'title' }] }
     },
     messages: {
-      en: { ...DESKTOP_LABELS.en, title: 'Switch to a window' },
-      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], title: '切换到窗口' }
+      en: { ...DESKTOP_LABELS.en, ...DESKTOP_RESULTS.en, title: 'Switch to a window', 'result.focused': '"{window}" is now in front with the focus.' },
+      'zh-CN': { ...DESKTOP_LABELS['zh-CN'], ...DESKTOP_RESULTS['zh-CN'], title: '切换到窗口', 'result.focused': '“{window}”已切换到前台并获得焦点。' }
     },
     run: (args, ctx) =>
       attempt(async () => {
         const window = await services.desktop.focusWindow(caller(ctx), args.title)
-        return ok(`"${window.title}"${window.app ? ` [${window.app}]` : ''} is now in front with the focus.`)
+        const said = `"${window.title}"${window.app ? ` [${window.app}]` : ''} is now in front with the focus.`
+        return withDisplay(ok(said), text('result.focused', { window: window.title }))
       })
   })
 }

@@ -1,8 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS, pathField } from './messages'
+import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
+import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
 
 export const fileEditTool = defineTool({
   name: 'file_edit',
@@ -28,23 +28,47 @@ export const fileEditTool = defineTool({
     ]
   }),
   messages: {
-    en: { ...PATH_LABELS.en, title: 'Edit a file', old: 'Replace', new: 'With' },
-    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '编辑文件', old: '替换', new: '替换为' }
+    en: {
+      ...PATH_LABELS.en,
+      ...FILE_RESULTS.en,
+      title: 'Edit a file',
+      old: 'Replace',
+      new: 'With',
+      'result.oldMissing': 'The text to replace was not found in {path}.',
+      'result.oldRepeated': 'The text to replace appears more than once in {path}.',
+      'result.edited': 'Edited {path} at line {line}.'
+    },
+    'zh-CN': {
+      ...PATH_LABELS['zh-CN'],
+      ...FILE_RESULTS['zh-CN'],
+      title: '编辑文件',
+      old: '替换',
+      new: '替换为',
+      'result.oldMissing': '在 {path} 中找不到要替换的文字。',
+      'result.oldRepeated': '要替换的文字在 {path} 中出现了不止一次。',
+      'result.edited': '已编辑 {path} 第 {line} 行。'
+    }
   },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
     const original = await readFile(target.absolute, 'utf8').catch(() => null)
-    if (original === null) return fail(`File not found: ${target.display}`)
+    const path = target.display
+    if (original === null) return withDisplay(fail(`File not found: ${path}`), text('result.notFound', { path }))
     const first = original.indexOf(args.old)
-    if (first === -1) return fail(`"old" was not found in ${target.display}. Read the file and copy the text exactly.`)
+    if (first === -1) {
+      return withDisplay(fail(`"old" was not found in ${path}. Read the file and copy the text exactly.`), text('result.oldMissing', { path }))
+    }
     if (original.indexOf(args.old, first + 1) !== -1) {
-      return fail(`"old" appears more than once in ${target.display}; include more surrounding text to make it unique.`)
+      return withDisplay(
+        fail(`"old" appears more than once in ${path}; include more surrounding text to make it unique.`),
+        text('result.oldRepeated', { path })
+      )
     }
     const updated = original.slice(0, first) + args.new + original.slice(first + args.old.length)
     const temporary = `${target.absolute}.deskclaw-${process.pid}-${Date.now()}.tmp`
     await writeFile(temporary, updated, 'utf8')
     await rename(temporary, target.absolute)
     const line = original.slice(0, first).split('\n').length
-    return ok(`Edited ${target.display} at line ${line}.`)
+    return withDisplay(ok(`Edited ${path} at line ${line}.`), text('result.edited', { path, line }))
   }
 })

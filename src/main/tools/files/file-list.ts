@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS, pathField } from './messages'
+import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
+import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
 
 const MAX_ENTRIES = 1_000
 
@@ -23,22 +23,39 @@ export const fileListTool = defineTool({
     fields: [pathField(workspace, args.path ?? '.')]
   }),
   messages: {
-    en: { ...PATH_LABELS.en, title: 'List a folder' },
-    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '列出文件夹' }
+    en: {
+      ...PATH_LABELS.en,
+      ...FILE_RESULTS.en,
+      title: 'List a folder',
+      'result.isFile': '{path} is a file, not a folder.',
+      'result.folderNotFound': 'Folder not found: {path}.',
+      'result.folderEmpty': '{path} is empty.',
+      'result.listed': '{count} entries in {path}.'
+    },
+    'zh-CN': {
+      ...PATH_LABELS['zh-CN'],
+      ...FILE_RESULTS['zh-CN'],
+      title: '列出文件夹',
+      'result.isFile': '{path} 是文件，不是文件夹。',
+      'result.folderNotFound': '找不到文件夹：{path}。',
+      'result.folderEmpty': '{path} 是空文件夹。',
+      'result.listed': '{path} 中有 {count} 项。'
+    }
   },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path ?? '.')
+    const path = target.display
     const entries = await readdir(target.absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTDIR') return `${target.display} is a file, not a folder; use file_read.`
-      return `Folder not found: ${target.display}`
+      if (error.code === 'ENOTDIR') return withDisplay(fail(`${path} is a file, not a folder; use file_read.`), text('result.isFile', { path }))
+      return withDisplay(fail(`Folder not found: ${path}`), text('result.folderNotFound', { path }))
     })
-    if (typeof entries === 'string') return fail(entries)
+    if (!Array.isArray(entries)) return entries
     const names = entries
       .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
       .sort((a, b) => a.localeCompare(b))
-    if (names.length === 0) return ok(`${target.display} is empty.`)
+    if (names.length === 0) return withDisplay(ok(`${path} is empty.`), text('result.folderEmpty', { path }))
     const shown = names.slice(0, MAX_ENTRIES)
     const more = names.length > MAX_ENTRIES ? `\n[${names.length - MAX_ENTRIES} more entries not shown]` : ''
-    return ok(shown.join('\n') + more)
+    return withDisplay(ok(shown.join('\n') + more), text('result.listed', { path, count: names.length }))
   }
 })

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, fail, ok, text } from '../define-tool'
-import { PATH_LABELS, pathField } from './messages'
+import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
+import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
 
 const DEFAULT_LIMIT = 2_000
 /** Larger files are read in pages; binary files are refused rather than dumped. */
@@ -28,24 +28,47 @@ export const fileReadTool = defineTool({
     fields: [pathField(workspace, args.path)]
   }),
   messages: {
-    en: { ...PATH_LABELS.en, title: 'Read a file' },
-    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '读取文件' }
+    en: {
+      ...PATH_LABELS.en,
+      ...FILE_RESULTS.en,
+      title: 'Read a file',
+      'result.isFolder': '{path} is a folder, not a file.',
+      'result.tooLarge': '{path} is too large to read ({bytes} bytes).',
+      'result.binary': '{path} looks like a binary file; it was not read.',
+      'result.pastEnd': '{path} has {lines} lines; line {offset} is past the end.',
+      'result.empty': '{path} is empty.',
+      'result.read': 'Read lines {from}–{to} of {total} from {path}.'
+    },
+    'zh-CN': {
+      ...PATH_LABELS['zh-CN'],
+      ...FILE_RESULTS['zh-CN'],
+      title: '读取文件',
+      'result.isFolder': '{path} 是文件夹，不是文件。',
+      'result.tooLarge': '{path} 太大，无法读取（{bytes} 字节）。',
+      'result.binary': '{path} 似乎是二进制文件，未读取。',
+      'result.pastEnd': '{path} 共 {lines} 行，第 {offset} 行已超出末尾。',
+      'result.empty': '{path} 是空文件。',
+      'result.read': '已读取 {path} 的第 {from}–{to} 行（共 {total} 行）。'
+    }
   },
   truncationHint: 'Read the rest with file_read and a larger offset.',
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
     const info = await stat(target.absolute).catch(() => null)
-    if (!info) return fail(`File not found: ${target.display}`)
-    if (info.isDirectory()) return fail(`${target.display} is a folder; use file_list to see what it holds.`)
-    if (info.size > MAX_FILE_BYTES) return fail(`${target.display} is ${info.size} bytes, larger than file_read handles.`)
+    const path = target.display
+    if (!info) return withDisplay(fail(`File not found: ${path}`), text('result.notFound', { path }))
+    if (info.isDirectory()) return withDisplay(fail(`${path} is a folder; use file_list to see what it holds.`), text('result.isFolder', { path }))
+    if (info.size > MAX_FILE_BYTES) {
+      return withDisplay(fail(`${path} is ${info.size} bytes, larger than file_read handles.`), text('result.tooLarge', { path, bytes: info.size }))
+    }
     const buffer = await readFile(target.absolute)
-    if (buffer.subarray(0, 8_000).includes(0)) return fail(`${target.display} looks like a binary file; not read.`)
+    if (buffer.subarray(0, 8_000).includes(0)) return withDisplay(fail(`${path} looks like a binary file; not read.`), text('result.binary', { path }))
     const lines = buffer.toString('utf8').split('\n')
     if (lines.at(-1) === '') lines.pop()
     const offset = args.offset ?? 1
     const limit = args.limit ?? DEFAULT_LIMIT
     if (lines.length > 0 && offset > lines.length) {
-      return fail(`${target.display} has ${lines.length} lines; offset ${offset} is past the end.`)
+      return withDisplay(fail(`${path} has ${lines.length} lines; offset ${offset} is past the end.`), text('result.pastEnd', { path, lines: lines.length, offset }))
     }
     const page = lines.slice(offset - 1, offset - 1 + limit)
     const width = String(offset + page.length).length
@@ -53,6 +76,7 @@ export const fileReadTool = defineTool({
     const last = offset + page.length - 1
     const more =
       last < lines.length ? `\n[lines ${offset}-${last} of ${lines.length}; read on with offset ${last + 1}]` : ''
-    return ok(lines.length === 0 ? `(${target.display} is empty)` : numbered + more)
+    if (lines.length === 0) return withDisplay(ok(`(${path} is empty)`), text('result.empty', { path }))
+    return withDisplay(ok(numbered + more), text('result.read', { path, from: offset, to: last, total: lines.length }))
   }
 })

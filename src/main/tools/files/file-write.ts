@@ -2,8 +2,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { confineToWorkspace } from '../../workspace'
-import { defineTool, ok, text } from '../define-tool'
-import { PATH_LABELS, pathField } from './messages'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
@@ -27,8 +27,8 @@ export const fileWriteTool = defineTool({
     ]
   }),
   messages: {
-    en: { ...PATH_LABELS.en, title: 'Write a file', content: 'Content' },
-    'zh-CN': { ...PATH_LABELS['zh-CN'], title: '写入文件', content: '内容' }
+    en: { ...PATH_LABELS.en, ...FILE_RESULTS.en, title: 'Write a file', content: 'Content', 'result.wrote': 'Wrote {bytes} bytes to {path}.' },
+    'zh-CN': { ...PATH_LABELS['zh-CN'], ...FILE_RESULTS['zh-CN'], title: '写入文件', content: '内容', 'result.wrote': '已写入 {bytes} 字节到 {path}。' }
   },
   async run(args, ctx) {
     const target = confineToWorkspace(ctx.workspace, args.path)
@@ -38,6 +38,6 @@ export const fileWriteTool = defineTool({
     await writeFile(temporary, args.content, 'utf8')
     await rename(temporary, target.absolute)
     const bytes = Buffer.byteLength(args.content, 'utf8')
-    return ok(`Wrote ${bytes} bytes to ${target.display}.`)
+    return withDisplay(ok(`Wrote ${bytes} bytes to ${target.display}.`), text('result.wrote', { bytes, path: target.display }))
   }
 })

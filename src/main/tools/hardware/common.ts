@@ -1,7 +1,7 @@
 /** What the hardware tools share: the device service, failures in words, and the port a call is about. */
 import { errorMessage } from '../../../shared'
 import { unescapeSerialText, type DeviceService } from '../../devices'
-import { fail, type ToolOutput } from '../define-tool'
+import { fail, text, withDisplay, type ToolOutput } from '../define-tool'
 
 export interface HardwareToolServices {
   devices: DeviceService
@@ -11,9 +11,26 @@ export async function attempt(action: () => Promise<ToolOutput>): Promise<ToolOu
   try {
     return await action()
   } catch (error) {
-    return fail(errorMessage(error))
+    return withDisplay(fail(errorMessage(error)), text('result.failed'))
   }
 }
+
+/** No such open session: what the serial tools answer for a closed or unknown session id. */
+export function noSession(sessionId: string, forLlm: string): ToolOutput {
+  return withDisplay({ forLlm, isError: true }, text('result.noSession', { session: sessionId }))
+}
+
+/** Result lines (ToolOutput.display) every hardware tool may give: spread into each hardware tool's messages. */
+export const HARDWARE_RESULTS = {
+  en: {
+    'result.failed': 'The device action did not succeed; the output below says why.',
+    'result.noSession': 'No open serial session {session}.'
+  },
+  'zh-CN': {
+    'result.failed': '设备操作未成功，原因见下方输出。',
+    'result.noSession': '没有打开的串口会话 {session}。'
+  }
+} as const
 
 /** The port of a session, for rules and grants ("allow for this conversation" covers that port). */
 export function portOfSession(services: HardwareToolServices, sessionId: string): string {

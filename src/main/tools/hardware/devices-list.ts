@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, type HardwareToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, HARDWARE_RESULTS, type HardwareToolServices } from './common'
 
 export function createDevicesListTool(services: HardwareToolServices) {
   return defineTool({
@@ -13,7 +13,10 @@ export function createDevicesListTool(services: HardwareToolServices) {
     input: z.object({}),
     summary: () => '',
     preview: () => ({ title: text('title'), fields: [] }),
-    messages: { en: { title: 'List devices' }, 'zh-CN': { title: '列出设备' } },
+    messages: {
+      en: { ...HARDWARE_RESULTS.en, title: 'List devices', 'result.devices': 'Found {count} devices.', 'result.noDevices': 'No devices found.' },
+      'zh-CN': { ...HARDWARE_RESULTS['zh-CN'], title: '列出设备', 'result.devices': '找到 {count} 个设备。', 'result.noDevices': '没有找到设备。' }
+    },
     run: () =>
       attempt(async () => {
         const { devices, backends } = await services.devices.list()
@@ -26,7 +29,8 @@ export function createDevicesListTool(services: HardwareToolServices) {
         })
         const missing = backends.filter((b) => !b.available).map((b) => `- ${b.backend}: unavailable: ${b.why}${b.fix ? ` Fix: ${b.fix}` : ''}`)
         const body = devices.length ? `${devices.length} device(s):\n${lines.join('\n')}` : 'No devices found.'
-        return ok(missing.length ? `${body}\nBackends not available:\n${missing.join('\n')}` : body)
+        const shown = devices.length ? text('result.devices', { count: devices.length }) : text('result.noDevices')
+        return withDisplay(ok(missing.length ? `${body}\nBackends not available:\n${missing.join('\n')}` : body), shown)
       })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, portOfSession, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, HARDWARE_RESULTS, noSession, portOfSession, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
 
 export function createSerialCloseTool(services: HardwareToolServices) {
   return defineTool({
@@ -14,12 +14,15 @@ export function createSerialCloseTool(services: HardwareToolServices) {
     grantScope: (args) => portScope(portOfSession(services, args.session)),
     summary: (args) => portOfSession(services, args.session),
     preview: (args) => ({ title: text('title'), fields: [{ label: text('port'), value: portOfSession(services, args.session), code: true }] }),
-    messages: { en: { ...SERIAL_LABELS.en, title: 'Close a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '关闭串口' } },
+    messages: {
+      en: { ...SERIAL_LABELS.en, ...HARDWARE_RESULTS.en, title: 'Close a serial port', 'result.closed': 'Closed {port}.' },
+      'zh-CN': { ...SERIAL_LABELS['zh-CN'], ...HARDWARE_RESULTS['zh-CN'], title: '关闭串口', 'result.closed': '已关闭 {port}。' }
+    },
     run: (args) =>
       attempt(async () => {
         const path = portOfSession(services, args.session)
         const closed = await services.devices.sessions.close(args.session)
-        return closed ? ok(`Closed ${path}.`) : { forLlm: `No open serial session ${args.session} (already closed).`, isError: true }
+        return closed ? withDisplay(ok(`Closed ${path}.`), text('result.closed', { port: path })) : noSession(args.session, `No open serial session ${args.session} (already closed).`)
       })
   })
 }

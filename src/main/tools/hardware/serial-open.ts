@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SerialOptionsSchema } from '../../../shared'
-import { defineTool, ok, text } from '../define-tool'
-import { attempt, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, HARDWARE_RESULTS, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
 
 export function createSerialOpenTool(services: HardwareToolServices) {
   return defineTool({
@@ -30,7 +30,10 @@ export function createSerialOpenTool(services: HardwareToolServices) {
         { label: text('settings'), value: `${args.baud_rate} ${args.data_bits}${args.parity[0]!.toUpperCase()}${args.stop_bits}, ${args.line_ending}` }
       ]
     }),
-    messages: { en: { ...SERIAL_LABELS.en, title: 'Open a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '打开串口' } },
+    messages: {
+      en: { ...SERIAL_LABELS.en, ...HARDWARE_RESULTS.en, title: 'Open a serial port', 'result.opened': 'Opened {port} at {baud} baud.' },
+      'zh-CN': { ...SERIAL_LABELS['zh-CN'], ...HARDWARE_RESULTS['zh-CN'], title: '打开串口', 'result.opened': '已打开 {port}，波特率 {baud}。' }
+    },
     run: (args, ctx) =>
       attempt(async () => {
         const session = await services.devices.sessions.open({ kind: 'conversation', conversationId: ctx.conversationId }, args.port, {
@@ -40,7 +43,7 @@ export function createSerialOpenTool(services: HardwareToolServices) {
           stopBits: args.stop_bits,
           lineEnding: args.line_ending
         })
-        return ok(`Opened ${args.port} at ${args.baud_rate} baud. Session: ${session.id}`)
+        return withDisplay(ok(`Opened ${args.port} at ${args.baud_rate} baud. Session: ${session.id}`), text('result.opened', { port: args.port, baud: args.baud_rate }))
       })
   })
 }

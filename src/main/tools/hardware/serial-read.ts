@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { LINE_ENDINGS } from '../../devices'
-import { attempt, describeBytes, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
+import { attempt, describeBytes, HARDWARE_RESULTS, noSession, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
 
 export function createSerialReadTool(services: HardwareToolServices) {
   return defineTool({
@@ -30,11 +30,30 @@ export function createSerialReadTool(services: HardwareToolServices) {
         { label: text('timeout'), value: `${args.timeout_ms} ms` }
       ]
     }),
-    messages: { en: { ...SERIAL_LABELS.en, title: 'Read from a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '读取串口' } },
+    messages: {
+      en: {
+        ...SERIAL_LABELS.en,
+        ...HARDWARE_RESULTS.en,
+        title: 'Read from a serial port',
+        'result.read.delimiter': 'Read {bytes} bytes from {port}, up to the delimiter.',
+        'result.read.bytes': 'Read {bytes} bytes from {port}.',
+        'result.read.timeout': 'Read {bytes} bytes from {port} before {ms} ms passed.',
+        'result.read.closed': 'Read {bytes} bytes from {port} before the port was closed.'
+      },
+      'zh-CN': {
+        ...SERIAL_LABELS['zh-CN'],
+        ...HARDWARE_RESULTS['zh-CN'],
+        title: '读取串口',
+        'result.read.delimiter': '已从 {port} 读取 {bytes} 字节（读到分隔符为止）。',
+        'result.read.bytes': '已从 {port} 读取 {bytes} 字节。',
+        'result.read.timeout': '{ms} 毫秒内从 {port} 读取了 {bytes} 字节。',
+        'result.read.closed': '端口关闭前从 {port} 读取了 {bytes} 字节。'
+      }
+    },
     run: (args, ctx) =>
       attempt(async () => {
         const session = services.devices.sessions.get(args.session)
-        if (!session) return { forLlm: `No open serial session ${args.session}; open one with serial_open.`, isError: true }
+        if (!session) return noSession(args.session, `No open serial session ${args.session}; open one with serial_open.`)
         const until = args.until !== undefined ? textBytes(args.until) : args.bytes === undefined ? Buffer.from(LINE_ENDINGS[session.options.lineEnding]) : undefined
         const result = await services.devices.sessions.read(args.session, {
           ...(until && until.length > 0 ? { until } : {}),
@@ -43,7 +62,11 @@ export function createSerialReadTool(services: HardwareToolServices) {
           signal: ctx.signal
         })
         const why = { delimiter: 'the delimiter arrived', bytes: `${args.bytes} bytes arrived`, timeout: `${args.timeout_ms} ms passed`, closed: 'the port was closed' }[result.reason]
-        return ok(`Read from ${session.path} (${why}): ${describeBytes(result.data)}`)
+        const shown = text(READ[result.reason], { port: session.path, bytes: result.data.length, ms: args.timeout_ms })
+        return withDisplay(ok(`Read from ${session.path} (${why}): ${describeBytes(result.data)}`), shown)
       })
   })
 }
+
+/** The result line of each way a read ends, as literal keys (the key-coverage test reads them). */
+const READ = { delimiter: 'result.read.delimiter', bytes: 'result.read.bytes', timeout: 'result.read.timeout', closed: 'result.read.closed' } as const

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineTool, ok, text } from '../define-tool'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { LINE_ENDINGS } from '../../devices'
-import { attempt, describeBytes, hexBytes, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
+import { attempt, describeBytes, HARDWARE_RESULTS, hexBytes, noSession, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
 
 export function createSerialWriteTool(services: HardwareToolServices) {
   return defineTool({
@@ -27,16 +27,33 @@ export function createSerialWriteTool(services: HardwareToolServices) {
         { label: text('data'), value: args.hex !== undefined ? `hex ${args.hex}` : (args.text ?? ''), code: true, arg: args.hex !== undefined ? 'hex' : 'text' }
       ]
     }),
-    messages: { en: { ...SERIAL_LABELS.en, title: 'Write to a serial port' }, 'zh-CN': { ...SERIAL_LABELS['zh-CN'], title: '写入串口' } },
+    messages: {
+      en: {
+        ...SERIAL_LABELS.en,
+        ...HARDWARE_RESULTS.en,
+        title: 'Write to a serial port',
+        'result.written': 'Wrote {bytes} bytes to {port}.',
+        'result.textOrHex': 'Give either text or hex, not both and not neither.'
+      },
+      'zh-CN': {
+        ...SERIAL_LABELS['zh-CN'],
+        ...HARDWARE_RESULTS['zh-CN'],
+        title: '写入串口',
+        'result.written': '已向 {port} 写入 {bytes} 字节。',
+        'result.textOrHex': '请给出 text 或 hex 其中之一（不能都给，也不能都不给）。'
+      }
+    },
     run: (args) =>
       attempt(async () => {
-        if ((args.text === undefined) === (args.hex === undefined)) return { forLlm: 'Give either text or hex, not both and not neither.', isError: true }
+        if ((args.text === undefined) === (args.hex === undefined)) {
+          return withDisplay({ forLlm: 'Give either text or hex, not both and not neither.', isError: true }, text('result.textOrHex'))
+        }
         const session = services.devices.sessions.get(args.session)
-        if (!session) return { forLlm: `No open serial session ${args.session}; open one with serial_open.`, isError: true }
+        if (!session) return noSession(args.session, `No open serial session ${args.session}; open one with serial_open.`)
         const data =
           args.hex !== undefined ? hexBytes(args.hex) : Buffer.concat([textBytes(args.text!), Buffer.from(args.add_line_ending ? LINE_ENDINGS[session.options.lineEnding] : '')])
         const written = await services.devices.sessions.write(args.session, data)
-        return ok(`Wrote ${written} bytes to ${session.path}: ${describeBytes(data)}`)
+        return withDisplay(ok(`Wrote ${written} bytes to ${session.path}: ${describeBytes(data)}`), text('result.written', { bytes: written, port: session.path }))
       })
   })
 }

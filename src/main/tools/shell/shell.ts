@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineTool, fail, ok, text, type AnyTool } from '../define-tool'
+import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 import type { ShellToolServices } from './index'
 import { SHELL_SUBJECT } from './subject'
 
@@ -55,7 +55,12 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
         'runtime.docker': 'docker (sandbox: no network, read-only system, only the workspace writable)',
         'runtime.bwrap': 'bwrap (sandbox: no network, read-only system, only the workspace writable)',
         'runtime.sandbox-exec': 'sandbox-exec (sandbox: no network, only the workspace writable)',
-        'runtime.native': 'native (no sandbox: runs directly on this computer)'
+        'runtime.native': 'native (no sandbox: runs directly on this computer)',
+        'result.exited': 'Exited with code {code} (ran in {runtime}).',
+        'result.killed': 'Killed by {signal} (ran in {runtime}).',
+        'result.cancelled': 'Cancelled by the user.',
+        'result.timedOut': 'Timed out after {seconds} s and was stopped.',
+        'result.outOfMemory': 'Ran out of memory in the sandbox and was killed.'
       },
       'zh-CN': {
         title: '运行 shell 命令',
@@ -66,7 +71,12 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
         'runtime.docker': 'docker（沙箱：无网络、系统只读、只有工作区可写）',
         'runtime.bwrap': 'bwrap（沙箱：无网络、系统只读、只有工作区可写）',
         'runtime.sandbox-exec': 'sandbox-exec（沙箱：无网络、只有工作区可写）',
-        'runtime.native': 'native（无沙箱：直接在本机运行）'
+        'runtime.native': 'native（无沙箱：直接在本机运行）',
+        'result.exited': '退出码 {code}（运行于 {runtime}）。',
+        'result.killed': '被信号 {signal} 终止（运行于 {runtime}）。',
+        'result.cancelled': '已被用户取消。',
+        'result.timedOut': '超过 {seconds} 秒，已被停止。',
+        'result.outOfMemory': '在沙箱中内存不足，已被终止。'
       }
     },
     truncationHint: 'Narrow the command (grep, head, tail, sed -n) to see the omitted part.',
@@ -86,15 +96,24 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
       ].filter(Boolean)
       const body = sections.length > 0 ? sections.join('\n\n') : '(no output)'
       const ranIn = runtime.name
-      if (result.cancelled) return { ...fail(`Command cancelled by the user after ${result.durationMs} ms.\n${body}`), ranIn }
-      if (result.timedOut) {
-        return { ...fail(`Command timed out after ${args.timeout ?? DEFAULT_TIMEOUT_S} s and was stopped.\n${body}`), ranIn }
+      if (result.cancelled) {
+        return { ...withDisplay(fail(`Command cancelled by the user after ${result.durationMs} ms.\n${body}`), text('result.cancelled')), ranIn }
       }
-      if (result.oomKilled) return { ...fail(`Command ran out of memory in the sandbox and was killed.\n${body}`), ranIn }
+      if (result.timedOut) {
+        const seconds = args.timeout ?? DEFAULT_TIMEOUT_S
+        return { ...withDisplay(fail(`Command timed out after ${seconds} s and was stopped.\n${body}`), text('result.timedOut', { seconds })), ranIn }
+      }
+      if (result.oomKilled) {
+        return { ...withDisplay(fail(`Command ran out of memory in the sandbox and was killed.\n${body}`), text('result.outOfMemory')), ranIn }
+      }
       const status = result.exitCode === null ? `killed by ${result.signal}` : `exit code ${result.exitCode}`
       const note = result.truncated ? '\n[output over the runtime limit was dropped]' : ''
       const output = `${status}\n${body}${note}`
-      return { ...(result.exitCode === 0 ? ok(output) : fail(output)), ranIn }
+      const shown =
+        result.exitCode === null
+          ? text('result.killed', { signal: String(result.signal), runtime: ranIn })
+          : text('result.exited', { code: result.exitCode, runtime: ranIn })
+      return { ...withDisplay(result.exitCode === 0 ? ok(output) : fail(output), shown), ranIn }
     }
   })
 }

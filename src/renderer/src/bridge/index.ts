@@ -8,7 +8,7 @@ import { alwaysConnected, type ConnectionMonitor } from './connection'
 import { takeBridgeToken, windowTokenPlace } from './token'
 import { WebSocketBridgeClient, bridgeUrl } from './websocket-client'
 
-export type { ConnectionMonitor, ConnectionState, ConnectionStatus } from './connection'
+export type { AddressGoneReason, ConnectionMonitor, ConnectionState, ConnectionStatus } from './connection'
 export { WebSocketBridgeClient, bridgeUrl, bridgeUrlFromLocation } from './websocket-client'
 export { takeBridgeToken, windowTokenPlace, type TokenPlace } from './token'
 

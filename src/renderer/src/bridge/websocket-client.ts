@@ -8,7 +8,7 @@ import type {
   WireMessage,
   WireRequest
 } from '../../../shared/bridge'
-import type { ConnectionMonitor, ConnectionState } from './connection'
+import type { AddressGoneReason, ConnectionMonitor, ConnectionState } from './connection'
 
 /** The part of the browser WebSocket this client uses (so tests can run it under plain Node). */
 export interface SocketLike {
@@ -28,6 +28,16 @@ export interface WebSocketClientOptions {
   /** Backoff: first delay, cap (ms). */
   minDelayMs?: number
   maxDelayMs?: number
+  /**
+   * Whether anything answers plain HTTP at the bridge's address (injected for tests). A browser's
+   * WebSocket cannot tell a refused token (403) from a closed port, so after a failed attempt the
+   * client asks this: an address that answers but refuses the socket has a new token.
+   */
+  addressAnswers?: () => Promise<boolean>
+  /** Failed attempts at an address that answers before it counts as `token-refused` (default 2). */
+  tokenRefusedAfter?: number
+  /** Failed attempts at an address that does not answer before it counts as `no-answer` (default 4). */
+  noAnswerAfter?: number
 }
 
 type Pending = { resolve: (result: BridgeResult<unknown>) => void }
@@ -48,10 +58,26 @@ export function bridgeUrl(location: { protocol: string; host: string }, token: s
   return `${scheme}://${location.host}/bridge?token=${encodeURIComponent(token)}`
 }
 
+/** Whether the web host behind a bridge URL answers an HTTP HEAD of its page (any status) within 3 s. */
+export function httpAddressProbe(bridge: string): () => Promise<boolean> {
+  const url = new URL(bridge)
+  const page = `${url.protocol === 'wss:' ? 'https:' : 'http:'}//${url.host}/`
+  return async () => {
+    try {
+      await fetch(page, { method: 'HEAD', cache: 'no-store', credentials: 'omit', redirect: 'manual', signal: AbortSignal.timeout(3000) })
+      return true
+    } catch {
+      return false
+    }
+  }
+}
+
 /**
  * DeskclawApi over the `deskclaw web` WebSocket. Calls made before the first connection are
  * queued; once a connection has dropped, calls fail at once (the user sees the banner) rather
- * than hang, and calls already sent fail with "Connection to DeskClaw lost".
+ * than hang, and calls already sent fail with "Connection to DeskClaw lost". Reconnecting goes on
+ * with backoff; when the address looks gone for good (see AddressGoneReason) the state says so
+ * (docs/architecture.md, "Security of the front doors").
  */
 export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
   private socket: SocketLike | null = null
@@ -60,12 +86,18 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
   private queue: Array<{ frame: WireRequest; pending: Pending }> = []
   private readonly eventListeners = new Set<(event: BridgeEvent) => void>()
   private readonly stateListeners = new Set<(state: ConnectionState) => void>()
-  private state: ConnectionState = { status: 'connecting', retryAt: null, attempts: 0 }
+  private state: ConnectionState = { status: 'connecting', retryAt: null, attempts: 0, addressGone: null }
   private everConnected = false
+  /** Consecutive failed attempts at an address that answered HTTP, and that did not. */
+  private refusals = 0
+  private silences = 0
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   private readonly createSocket: (url: string) => SocketLike
   private readonly minDelayMs: number
   private readonly maxDelayMs: number
+  private readonly addressAnswers: () => Promise<boolean>
+  private readonly tokenRefusedAfter: number
+  private readonly noAnswerAfter: number
 
   constructor(private readonly options: WebSocketClientOptions) {
     this.createSocket =
@@ -73,6 +105,9 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
       ((url) => new (globalThis as unknown as { WebSocket: new (url: string) => SocketLike }).WebSocket(url))
     this.minDelayMs = options.minDelayMs ?? 500
     this.maxDelayMs = options.maxDelayMs ?? 15_000
+    this.addressAnswers = options.addressAnswers ?? httpAddressProbe(options.url)
+    this.tokenRefusedAfter = options.tokenRefusedAfter ?? 2
+    this.noAnswerAfter = options.noAnswerAfter ?? 4
     this.connect()
   }
 
@@ -105,8 +140,9 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
   }
 
   reconnectNow(): void {
-    if (this.state.status !== 'disconnected') return
-    if (this.retryTimer) clearTimeout(this.retryTimer)
+    // Only while waiting between attempts: not while connected nor while an attempt is under way.
+    if (this.state.status === 'connected' || !this.retryTimer) return
+    clearTimeout(this.retryTimer)
     this.retryTimer = null
     this.connect()
   }
@@ -136,10 +172,14 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
     }
     this.socket = socket
     if (this.everConnected) this.setState({ ...this.state, status: 'disconnected', retryAt: null })
+    let opened = false
 
     socket.onopen = () => {
+      opened = true
       this.everConnected = true
-      this.setState({ status: 'connected', retryAt: null, attempts: 0 })
+      this.refusals = 0
+      this.silences = 0
+      this.setState({ status: 'connected', retryAt: null, attempts: 0, addressGone: null })
       const queued = this.queue
       this.queue = []
       for (const { frame, pending } of queued) this.send(frame, pending)
@@ -150,6 +190,8 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
       this.socket = null
       this.failPending()
       this.scheduleReconnect()
+      // A drop says nothing about the address; a failed attempt might.
+      if (!opened) void this.judgeAddress()
     }
     // onerror is always followed by onclose; nothing to do here.
     socket.onerror = () => {}
@@ -162,13 +204,32 @@ export class WebSocketBridgeClient implements DeskclawApi, ConnectionMonitor {
     // Before the first connection the queue waits; after a drop it is empty anyway.
   }
 
+  /** After a failed attempt: does the address still answer? Enough of the same answer makes it gone. */
+  private async judgeAddress(): Promise<void> {
+    const answers = await this.addressAnswers()
+    if (this.state.status === 'connected') return // a later attempt got through meanwhile
+    if (answers) {
+      this.refusals++
+      this.silences = 0
+    } else {
+      this.silences++
+      this.refusals = 0
+    }
+    const gone: AddressGoneReason | null =
+      this.refusals >= this.tokenRefusedAfter ? 'token-refused' : this.silences >= this.noAnswerAfter ? 'no-answer' : null
+    if (gone && gone !== this.state.addressGone) this.setState({ ...this.state, addressGone: gone })
+  }
+
   private scheduleReconnect(): void {
     const attempts = this.state.attempts + 1
-    const base = Math.min(this.maxDelayMs, this.minDelayMs * 2 ** Math.min(attempts - 1, 10))
+    // Once the address looks gone, keep trying at the slowest pace: it may come back (same port and token).
+    const base = this.state.addressGone
+      ? this.maxDelayMs
+      : Math.min(this.maxDelayMs, this.minDelayMs * 2 ** Math.min(attempts - 1, 10))
     const delay = Math.round(base * (0.8 + Math.random() * 0.4))
     const retryAt = Date.now() + delay
     // Before the first success we still say "connecting": the host may just be starting.
-    this.setState({ status: this.everConnected ? 'disconnected' : 'connecting', retryAt, attempts })
+    this.setState({ status: this.everConnected ? 'disconnected' : 'connecting', retryAt, attempts, addressGone: this.state.addressGone })
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null
       this.connect()

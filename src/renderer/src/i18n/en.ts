@@ -1,7 +1,8 @@
 import type { ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
-import type { Autonomy, ImageInput, ProviderKind } from '../../../shared/bridge'
-import type { ErrorCode } from '../../../shared/errors'
+import type { Autonomy, ChatWatermark, ImageInput, ProviderKind } from '../../../shared/bridge'
+import type { ErrorCode, ErrorTextKey } from '../../../shared/errors'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
+import type { RunnerTextKey } from '../../../shared/tool-text'
 
 type AlwaysBlockedCode = NonNullable<RiskAssessment['alwaysBlocked']>['code']
 
@@ -19,7 +20,12 @@ type RequiredKeys =
   | `autonomy.${Autonomy}.hint`
   | `provider.${ProviderKind}`
   | `imageInput.${ImageInput}`
+  | `settings.chatApps.watermark.${ChatWatermark}`
+  | `settings.chatApps.watermark.${ChatWatermark}.hint`
   | AlwaysBlockedCode
+  // Message codes main sends (docs/architecture.md, "Texts from main").
+  | ErrorTextKey
+  | RunnerTextKey
 
 /** The English dictionary is the reference: its keys are the type every other language must match. */
 export const en = {
@@ -79,6 +85,24 @@ export const en = {
   'composer.stop': 'Stop',
   'composer.hint': 'Enter to send · Shift+Enter for a new line · Esc to stop',
   'composer.sendFailed': 'Could not send: {message}',
+  // Attachments in messages (features/chat/attachments): the picker, chips, drop zone, problems, the bubble
+  'attachments.attach': 'Attach images or text files',
+  'attachments.list': 'Attachments of the next message',
+  'attachments.remove': 'Remove {name}',
+  'attachments.image': 'Image',
+  'attachments.textFile': 'Text file',
+  'attachments.truncated': 'only the first {limit} is sent',
+  'attachments.placeholder': 'Say what to do with the attachments…',
+  'attachments.dropHint': 'Drop files to attach them',
+  'attachments.dismiss': 'Dismiss',
+  'attachments.imageTooLarge': '“{name}” is too large ({size}): an image can be at most {limit}.',
+  'attachments.unsupported': '“{name}” cannot be attached: only images (PNG, JPEG, WebP, GIF) and text files can.',
+  'attachments.unreadable': 'Could not read “{name}”.',
+  'attachments.tooMany': '“{name}” was not added: a message can carry at most {n} attachments.',
+  'attachments.totalTooLarge': '“{name}” was not added: a message’s attachments can add up to at most {limit}.',
+  'attachments.unseen':
+    'This model is set as text-only, so it was only told about the {n} attached image(s). If it can see images, set “Images for the model” in Settings to “Always send”.',
+  'attachments.sent': 'Attached to this message',
 
   'tool.arguments': 'Arguments',
   'tool.output': 'Output',
@@ -89,6 +113,10 @@ export const en = {
   'tool.deniedReason': 'Reason: {reason}',
   'tool.runtime': 'Ran in the {runtime} runtime',
   'tool.attachments': 'Attachments',
+  'tool.steps': 'Steps',
+  'tool.stepOk': 'Done',
+  'tool.stepFailed': 'Failed',
+  'tool.stepImage': 'What “{step}” checked',
 
   // Folded tool runs (features/timeline/ToolGroup.tsx): "Used 12 tools · 3 asked · 1 failed".
   'toolGroup.used': 'Used {n} tools',
@@ -101,6 +129,16 @@ export const en = {
   'toolGroup.hide': 'Hide the tool calls',
   'toolGroup.showCall': 'Show this call in full',
   'toolGroup.hideCall': 'Back to one line',
+
+  // Steps a long call reports as it goes (tool_progress; the send-text task).
+  'toolStep.activated': 'Opened the app',
+  'toolStep.searched': 'Searched for the chat',
+  'toolStep.target_verified': 'Checked the chat in the results',
+  'toolStep.header_verified': 'Checked the open chat’s title',
+  'toolStep.draft_pasted': 'Pasted the message',
+  'toolStep.approved': 'Approved by you',
+  'toolStep.sent': 'Sent',
+  'toolStep.verified': 'Checked that it was sent',
 
 
   'attachment.loading': 'Loading image…',
@@ -162,6 +200,7 @@ export const en = {
   'approval.allowAlwaysTitle': 'Saves a rule: “{rule}” runs without asking from now on.',
   'approval.alwaysBlocked': 'Always allow is not available: {reason}',
   'approval.alwaysUnavailable': 'Always allow is not available for this call.',
+  'approval.onlyOnceNote': 'Messages are approved one at a time.',
   'approval.imageAlt': 'Preview image',
   'always.single-only':
     'Only a single plain command (or one file) can be allowed always; this one can only be allowed once or for this conversation.',
@@ -182,6 +221,7 @@ export const en = {
   'settings.section.safety': 'Safety',
   'settings.section.general': 'General',
   'settings.section.desktop': 'Desktop control',
+  'settings.section.chatApps': 'Chat apps',
   'settings.provider': 'Provider',
   'settings.model': 'Model',
   'settings.modelHint': 'For example gpt-4.1, claude-sonnet-4-5 or qwen2.5-coder.',
@@ -237,6 +277,43 @@ export const en = {
   'settings.desktopFailSafeHint':
     'Pushing the mouse hard into the top-left corner of the screen stops desktop control — a way out if the shortcut does not work.',
   'settings.invalidShortcut': '“{value}” is not a shortcut. Write modifiers and one key joined by +, e.g. Ctrl+Alt+Escape.',
+  // Settings, "Chat apps" (features/settings/ChatAppsSection.tsx).
+  'settings.chatApps.intro':
+    'DeskClaw can type and send messages in these apps for you. Each is off until you turn it on, and every message asks you first.',
+  'settings.chatApps.loading': 'Reading the chat app profiles…',
+  'settings.chatApps.loadFailed': 'Could not list the chat apps: {message}',
+  'settings.chatApps.none': 'No chat app profiles were found.',
+  'settings.chatApps.problems': 'These profile files could not be read and were skipped:',
+  'settings.chatApps.unsupported': 'Not supported on this system',
+  'settings.chatApps.source.user': 'Your profile',
+  'settings.chatApps.source.user.title': 'Your own profile file (in the data folder’s desktop-apps), used instead of the shipped one.',
+  'settings.chatApps.source.file': 'From a file',
+  'settings.chatApps.source.file.title': 'A profile read from a file given when DeskClaw started.',
+  'settings.chatApps.testedWith': 'Profile written for: {what}',
+  'settings.chatApps.enableApp': 'Let DeskClaw send messages in {app}',
+  'settings.chatApps.on': 'On',
+  'settings.chatApps.off': 'Off',
+  'settings.chatApps.allowlist': 'Chats it may send to',
+  'settings.chatApps.allowlistHint': 'One chat per line, written as the app shows it. Leave empty for any chat.',
+  'settings.chatApps.allowlistPlaceholder': 'e.g. File Transfer',
+  'settings.chatApps.nameTooLong': 'A chat name is at most {max} characters.',
+  'settings.chatApps.tooManyChats': 'At most {max} chats can be listed.',
+  'settings.chatApps.minInterval': 'Seconds between messages to one chat',
+  'settings.chatApps.minIntervalHint': 'At least this long between two messages to the same chat (0–86400).',
+  'settings.chatApps.perHour': 'Messages per hour to one chat',
+  'settings.chatApps.perHourHint': 'At most this many messages to the same chat in any hour (1–1000).',
+  'settings.chatApps.watermark': 'Mark sent messages',
+  'settings.chatApps.watermark.suffix': 'Visible suffix',
+  'settings.chatApps.watermark.suffix.hint': 'The text below is added to the end of every message, so the reader knows DeskClaw sent it.',
+  'settings.chatApps.watermark.zero-width': 'Invisible marker',
+  'settings.chatApps.watermark.zero-width.hint': 'An invisible character sequence marks the message; readers do not see it.',
+  'settings.chatApps.watermark.none': 'None',
+  'settings.chatApps.watermark.none.hint': 'Messages are sent exactly as written, with no sign that DeskClaw sent them.',
+  'settings.chatApps.suffix': 'Suffix text',
+  'settings.chatApps.suffixHint': 'Added as is, leading space included.',
+  'settings.chatApps.suffixTooLong': 'The suffix is at most {max} characters.',
+  'settings.chatApps.timeout': 'Give up a send after (seconds)',
+  'settings.chatApps.timeoutHint': 'A send that has not finished by then is cancelled (5–600).',
   'settings.language': 'Language',
   'settings.maxIterations': 'Max steps per message',
   'settings.maxIterationsHint': 'Model steps before DeskClaw stops and hands back (1–100).',
@@ -469,7 +546,113 @@ export const en = {
   'sidebar.renameLabel': 'Conversation name (Enter saves, Esc cancels)',
   'sidebar.more': 'More actions',
   'sidebar.exportMarkdown': 'Export as Markdown',
-  'sidebar.exportJson': 'Export as JSON'
+  'sidebar.exportJson': 'Export as JSON',
+  // The chat people expect: sidebar, theme, disconnected state (features/layout, features/theme, features/connection)
+  'layout.collapseSidebar': 'Hide the sidebar',
+  'layout.expandSidebar': 'Show the sidebar',
+  'theme.label': 'Theme',
+  'theme.hint': 'System follows your computer’s light or dark setting.',
+  'theme.system': 'System',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'theme.toggleTitle': 'Theme: {current}. Click for {next}.',
+  'connection.goneNoAnswer': 'This address no longer answers: DeskClaw was restarted or closed. Open the address it printed when it started.',
+  'connection.goneTokenRefused': 'DeskClaw at this address was restarted and no longer accepts this page. Open the new address it printed when it started.',
+  'connection.tryAgain': 'Try again',
+  'composer.offline': 'Not connected to DeskClaw — reconnecting…',
+  'composer.offlineGone': 'Not connected to DeskClaw — open the address it printed to go on.',
+  // Token usage and cost (features/usage, features/settings/ModelPricesSection.tsx).
+  'usage.in': '{n} in',
+  'usage.out': '{n} out',
+  'usage.cached': '{n} cached',
+  'usage.reasoning': '{n} reasoning',
+  'usage.detail.model': 'Model: {model}',
+  'usage.detail.input': 'Input: {n} tokens',
+  'usage.detail.inputCached': 'Input: {n} tokens ({cached} from the cache)',
+  'usage.detail.output': 'Output: {n} tokens',
+  'usage.detail.outputReasoning': 'Output: {n} tokens ({reasoning} reasoning)',
+  'usage.detail.total': 'Total: {n} tokens',
+  'usage.detail.cost': 'Cost: {cost}',
+  'usage.detail.rates': 'At {input} input and {output} output per million tokens',
+  'usage.detail.noPrice': 'No price set for {model} in Settings, so no cost is shown.',
+  'usage.conversation': '{n} tokens',
+  'usage.conversation.title': 'Tokens used in this conversation',
+  'usage.conversation.runs': 'Runs that reported tokens: {n}',
+  'usage.conversation.unpriced': 'The cost leaves out {n} run(s) of models without a price: {models}.',
+  'usage.conversation.unpricedUnknown': 'The cost leaves out {n} run(s) whose model is not known.',
+  'usage.conversation.noPrices': 'No cost: set a price for {models} in Settings → Model prices.',
+  'usage.conversation.noPricesUnknown': 'No cost: these runs’ model is not known.',
+  'currency.USD': 'US dollar (USD)',
+  'currency.CNY': 'Chinese yuan (CNY)',
+  'settings.section.prices': 'Model prices',
+  'settings.prices.intro':
+    'A model’s price per million tokens, as its provider publishes it: answers and conversations of that model then show their cost. Models without a price show tokens only.',
+  'settings.prices.model': 'Model id',
+  'settings.prices.input': 'Input / 1M',
+  'settings.prices.output': 'Output / 1M',
+  'settings.prices.cached': 'Cached input / 1M',
+  'settings.prices.cachedPlaceholder': 'as input',
+  'settings.prices.currency': 'Currency',
+  'settings.prices.add': 'Add a price',
+  'settings.prices.remove': 'Remove the price of {model}',
+  'settings.prices.none': 'No prices yet.',
+  'settings.prices.modelRequired': 'Enter the model id, as the model picker shows it.',
+  'settings.prices.modelTooLong': 'A model id is at most {max} characters.',
+  'settings.prices.duplicate': '{model} is listed twice.',
+  'settings.prices.invalidPrice': 'A price is a number, 0 or more (e.g. 2.5).',
+  'settings.prices.tooMany': 'At most {max} models have a price.',
+
+  // Message versions: regenerate an answer, edit and resend a question (features/chat/AnswerActions.tsx,
+  // QuestionActions.tsx, QuestionEditor.tsx, VersionPager.tsx).
+  'message.regenerate': 'Regenerate answer',
+  'message.edit': 'Edit and resend',
+  'message.editLabel': 'Edit your message',
+  'message.editHint': 'Enter sends · Esc cancels',
+  'message.editCancel': 'Cancel',
+  'message.editSend': 'Send',
+  'versions.answer': 'Answer versions',
+  'versions.question': 'Message versions',
+  'versions.previous': 'Previous version',
+  'versions.next': 'Next version',
+  'versions.position': 'Version {n} of {count}',
+  // Texts from main (docs/architecture.md, "Texts from main"): the tool-call runner's own outcomes
+  // (tool_call_completed.display, `toolRun.*`) and the errors users commonly see (AppError.key, `errors.*`).
+  'toolRun.unknownTool': 'There is no tool named {tool}; it did not run.',
+  'toolRun.unavailable': 'The tool {tool} is no longer available; it did not run.',
+  'toolRun.invalidArgs': 'The arguments the model gave do not fit {tool}; it did not run.',
+  'toolRun.outsideWorkspace': '“{path}” is outside the workspace; it did not run.',
+  'toolRun.refused': 'The call could not be prepared for approval, so it did not run.',
+  'toolRun.deniedByPolicy': 'Not allowed by the safety rules: {reason} It did not run.',
+  'toolRun.deniedByUser': 'You denied this call; it did not run.',
+  'toolRun.deniedByUserReason': 'You denied this call ({reason}); it did not run.',
+  'toolRun.notApproved.timeout': 'Nobody answered in time; it did not run.',
+  'toolRun.notApproved.no_front_door': 'Nobody could be asked; it did not run.',
+  'toolRun.notApproved.cancelled': 'The run was stopped before an answer; it did not run.',
+  'toolRun.notApproved.policy': 'Not approved by the policy; it did not run.',
+  'toolRun.changedAfterApproval': 'The call changed after it was approved, so it did not run.',
+  'toolRun.cancelled': 'Cancelled by the user.',
+  'toolRun.crashed': '{tool} failed; the output below says why.',
+  'errors.withDetail': '{text}: {detail}',
+  'errors.model.unreachable': 'Cannot reach the model server at {url} ({reason})',
+  'errors.model.connectionLost': 'Lost the connection to the model server at {url} ({reason})',
+  'errors.model.timeout': 'The model server at {url} did not answer in time',
+  'errors.model.auth': 'The model server rejected the API key ({status})',
+  'errors.model.notFound': 'Model “{model}” was not found at {url} (404); check the model name and the base URL',
+  'errors.model.rateLimited': 'The model server is rate-limiting requests (429)',
+  'errors.model.rateLimitedRetried': 'The model server is rate-limiting requests (429, {attempts} attempts)',
+  'errors.model.status': 'The model server answered {status}',
+  'errors.model.unreadable': 'The model server sent a response that could not be read',
+  'errors.model.failed': 'The model call failed',
+  'errors.model.cancelled': 'The model call was cancelled',
+  'errors.model.listFailed': 'Could not list the models',
+  'errors.notConfigured.model': 'No model set for {provider}: choose one in Settings (e.g. {example}).',
+  'errors.notConfigured.apiKey': 'No API key for {provider}: paste one in Settings, or set {variable} in the environment.',
+  'errors.notConfigured.baseUrl': 'No base URL set for the OpenAI-compatible server: set one in Settings (e.g. http://localhost:11434/v1 for Ollama).',
+  'errors.settings.riskyNeedsConfirmation':
+    'Switching to {what} needs a confirmation at this computer, and nobody can be asked here. Start DeskClaw with it instead, or set it in the desktop app.',
+  'errors.settings.riskyNotConfirmed': 'Switching to {what} was not confirmed; nothing changed.',
+  'errors.busy': 'This conversation is already working on a request. Stop it or wait.',
+  'errors.conversation.notFound': 'This conversation no longer exists.'
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>
 
 export type MessageKey = keyof typeof en

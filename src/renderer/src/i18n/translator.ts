@@ -6,7 +6,7 @@ import type { ToolText } from '../../../shared/agent-events'
 import type { Language } from '../../../shared/bridge'
 import type { AppErrorShape } from '../../../shared/errors'
 import type { RiskAssessment } from '../../../shared/risk'
-import { formatToolText, type ToolMessages } from '../../../shared/tool-text'
+import { formatToolText, isRunnerText, type ToolMessages } from '../../../shared/tool-text'
 import { findingText } from './findings'
 import { en, type Dictionary, type MessageKey } from './en'
 import { zhCN } from './zh-CN'
@@ -32,8 +32,11 @@ export function translate(language: Language, key: MessageKey, vars?: Vars): str
 export interface Translator {
   (key: MessageKey, vars?: Vars): string
   language: Language
-  /** "Model service cannot be reached: connect ECONNREFUSED…" — code translated, detail kept. */
-  error(error: { code: string; message: string } | AppErrorShape): string
+  /**
+   * An error from main in this language: its message code with params when it has a known one
+   * (`errors.*`, a server's own `detail` appended untranslated), else "Label: English message" by its code.
+   */
+  error(error: { code: string; message: string; key?: string; params?: Vars } | AppErrorShape): string
   /** "3 min ago", "刚刚" … */
   relativeTime(at: number, now: number): string
   duration(ms: number): string
@@ -45,6 +48,11 @@ export interface Translator {
    * the key itself.
    */
   toolText(tool: string, text: ToolText, language?: Language): string
+  /**
+   * A tool call's result line (tool_call_completed.display): the runner's own outcomes
+   * (`toolRun.*`) from these dictionaries, a tool's from its message tables.
+   */
+  toolDisplay(tool: string, display: ToolText): string
   /** Why "always allow" is not offered for this assessment, as one sentence; null when it is offered. */
   alwaysBlocked(assessment: Pick<RiskAssessment, 'alwaysRule' | 'alwaysBlocked' | 'alwaysBlockedReason'>): string | null
   /** "812 B", "1.4 MB" */
@@ -77,7 +85,13 @@ export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOO
     return translate(language, 'size.MB', { n: number.format(bytes / (1024 * 1024)) })
   }
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' })
+  t.toolDisplay = (tool, display) => (isRunnerText(display) ? runnerText(language, display) : t.toolText(tool, display))
   t.error = (error) => {
+    if (error.key && Object.hasOwn(en, error.key)) {
+      const { detail, ...params } = error.params ?? {}
+      const text = translate(language, error.key as MessageKey, params)
+      return detail === undefined || detail === '' ? text : translate(language, 'errors.withDetail', { text, detail })
+    }
     const key = `error.${error.code}` as MessageKey
     const detail = (error.message ?? '').split('\n')[0]?.trim() ?? ''
     if (!(key in en)) return detail || translate(language, 'error.unknown')
@@ -105,4 +119,17 @@ export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOO
     return translate(language, 'duration.m', { m: Math.floor(total / 60), s: total % 60 })
   }
   return t
+}
+
+/**
+ * The runner's outcome in `language`. A policy denial names its decisive finding: the rule's meaning
+ * in this language where there is one (findings.ts), else the engine's English message.
+ */
+function runnerText(language: Language, display: ToolText): string {
+  if (!Object.hasOwn(en, display.key)) return display.key
+  const params: Vars = { ...display.params }
+  if (typeof params.rule === 'string' && typeof params.reason === 'string') {
+    params.reason = findingText(params.rule, language) ?? params.reason
+  }
+  return translate(language, display.key as MessageKey, params)
 }

@@ -9,6 +9,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react'
 import { ApprovalModal } from '../features/approvals'
 import { FolderIcon, isDialogOpen, isModKey, modKeyLabel, Notices, SendIcon, Spinner, StopIcon } from '../features/common'
 import { ConnectionBanner } from '../features/connection'
+import { useAppliedTheme } from '../features/theme'
 import { useLanguage, useT } from '../i18n'
 import { useChatStore } from '../stores'
 import {
@@ -185,6 +186,7 @@ export function PaletteApp() {
   const inputRef = useRef<HTMLTextAreaElement>(null)
 
   useEffect(() => startPalette(), [])
+  useAppliedTheme()
 
   useEffect(() => {
     document.documentElement.lang = language

@@ -9,6 +9,7 @@ import type { BridgeEvent, BridgeResult } from '../../../shared/bridge'
 import type { AppErrorShape } from '../../../shared/errors'
 import { getConnectionMonitor, getDeskclawApi } from '../bridge'
 import { takeBridgeToken, windowTokenPlace } from '../bridge/token'
+import { createEventBatcher } from '../stores/event-batch'
 import { useApprovalsStore, useChatStore, useConversationsStore, useSettingsStore, useToolsStore } from '../stores'
 
 export type PalettePhase =
@@ -108,15 +109,21 @@ async function loadApprovals(): Promise<void> {
   }
 }
 
+/** The palette's conversation's events, one state update per animation frame (a question at once), as in the main window. */
+const agentEvents = createEventBatcher((entries) => {
+  const approvals = useApprovalsStore.getState()
+  for (const { event } of entries) approvals.applyEvent(event)
+  useChatStore.getState().applyEvents(entries)
+})
+
 function routeEvent(event: BridgeEvent): void {
+  if (event.kind === 'agent') {
+    const id = usePaletteStore.getState().conversationId
+    if (id && event.event.conversationId === id) agentEvents.push({ event: event.event, seq: event.seq })
+    return
+  }
+  agentEvents.flush()
   switch (event.kind) {
-    case 'agent': {
-      const id = usePaletteStore.getState().conversationId
-      if (!id || event.event.conversationId !== id) return
-      useApprovalsStore.getState().applyEvent(event.event)
-      useChatStore.getState().applyEvent(event.event, event.seq)
-      break
-    }
     case 'settings_changed':
       useSettingsStore.getState().applyRemote(event.settings)
       break
@@ -149,6 +156,7 @@ export function startPalette(): () => void {
   return () => {
     offEvents()
     offConnection()
+    agentEvents.flush()
   }
 }
 

@@ -3,6 +3,7 @@
  * more than one store (select, create, delete, send, cancel).
  */
 import type { BridgeEvent, BridgeResult } from '../../../shared/bridge'
+import type { MessageAttachmentInput } from '../../../shared/message-attachments'
 import { getConnectionMonitor, getDeskclawApi } from '../bridge'
 import { useApprovalsStore } from './approvals'
 import { useChatStore } from './chat'
@@ -11,6 +12,7 @@ import { useDesktopStore } from './desktop'
 import { useDevicesStore } from './devices'
 import { type AgentEventEntry, createEventBatcher } from './event-batch'
 import { activeRun } from './reducers'
+import { shownTip } from './resend'
 import { useSettingsStore } from './settings'
 import { useToolsStore } from './tools'
 
@@ -155,8 +157,11 @@ function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line
 }
 
-/** Sends a message, creating a conversation first when none is open. */
-export async function sendMessage(text: string): Promise<BridgeResult<{ runId: string }>> {
+/** Sends a message (with its attachments, if any), creating a conversation first when none is open. */
+export async function sendMessage(
+  text: string,
+  attachments?: MessageAttachmentInput[]
+): Promise<BridgeResult<{ runId: string; unseenImages?: number }>> {
   let conversationId = useConversationsStore.getState().selectedId
   if (!conversationId) {
     const created = await useConversationsStore.getState().create(titleFrom(text))
@@ -164,9 +169,12 @@ export async function sendMessage(text: string): Promise<BridgeResult<{ runId: s
     conversationId = created.data.id
     await selectConversation(conversationId)
   }
-  const result = await getDeskclawApi().invoke('agent.send', { conversationId, text })
+  // After the answer on screen, which may be an older version (message versions: stores/resend.ts).
+  const after = shownTip(conversationId)
+  const result = await getDeskclawApi().invoke('agent.send', { conversationId, text, ...(attachments?.length ? { attachments } : {}), ...after })
   if (result.ok) {
-    useChatStore.getState().noteSent({ runId: result.data.runId, conversationId, prompt: text, at: Date.now() })
+    const { question } = result.data
+    useChatStore.getState().noteSent({ runId: result.data.runId, conversationId, prompt: text, at: Date.now(), ...(question ? { question } : {}) })
   }
   return result
 }

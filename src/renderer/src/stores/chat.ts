@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { AgentEvent } from '../../../shared/agent-events'
+import type { BranchChoices } from '../../../shared/branches'
 import type { AppErrorShape } from '../../../shared/errors'
 import { getDeskclawApi } from '../bridge'
 import { type ChatSnapshot, emptySnapshot, ensureRunStarted, reduceChat, snapshotFromDetail } from './reducers'
@@ -17,7 +18,17 @@ interface ChatState {
   /** Several events in order, in one state update (the live stream, batched per frame: event-batch.ts). */
   applyEvents(entries: ReadonlyArray<{ event: AgentEvent; seq: number }>): void
   /** `agent.send` answered: show the user's message and the run even if run_started is late. */
-  noteSent(run: { runId: string; conversationId: string; prompt: string; at: number }): void
+  noteSent(run: {
+    runId: string
+    conversationId: string
+    prompt: string
+    at: number
+    question?: { id: string; parentRunId: string | null }
+  }): void
+  /** The versions the person paged to, per fork (stores/versions.ts); kept per open conversation. */
+  choices: BranchChoices
+  /** Shows `id` at this fork; null: back to the newest (after regenerate or edit). */
+  choose(forkKey: string, id: string | null): void
 }
 
 /** Events for the conversation being loaded, applied on top of the snapshot when it arrives. */
@@ -32,6 +43,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     loading = true
     set({
       conversationId,
+      ...(conversationId !== get().conversationId ? { choices: {} } : {}),
       status: keepVisible ? get().status : 'loading',
       snapshot: keepVisible ? get().snapshot : null,
       error: null
@@ -57,13 +69,19 @@ export const useChatStore = create<ChatState>((set, get) => {
     snapshot: null,
     status: 'idle',
     error: null,
+    choices: {},
+
+    choose(forkKey, id) {
+      const { [forkKey]: _previous, ...rest } = get().choices
+      set({ choices: id === null ? rest : { ...rest, [forkKey]: id } })
+    },
 
     async open(conversationId) {
       if (!conversationId) {
         loadToken++
         loading = false
         buffered = []
-        set({ conversationId: null, snapshot: null, status: 'idle', error: null })
+        set({ conversationId: null, snapshot: null, status: 'idle', error: null, choices: {} })
         return
       }
       await load(conversationId, false)

@@ -9,6 +9,7 @@ import type {
   Language
 } from '../../../shared/bridge'
 import { getDeskclawApi } from '../bridge'
+import { useChatStore } from './chat'
 import { reduceRunningConversations, sortConversations } from './reducers'
 
 const SELECTED_KEY = 'deskclaw.selectedConversation'
@@ -102,7 +103,10 @@ export const useConversationsStore = create<ConversationsState>((set, get) => ({
   },
 
   exportFile(id, format, language) {
-    return getDeskclawApi().invoke('conversations.export', { id, format, language })
+    // The open conversation exports the message versions on screen (docs/architecture.md, "Message versions").
+    const chat = useChatStore.getState()
+    const choices = chat.conversationId === id && Object.keys(chat.choices).length > 0 ? { choices: chat.choices } : {}
+    return getDeskclawApi().invoke('conversations.export', { id, format, language, ...choices })
   },
 
   applyEvent(event) {

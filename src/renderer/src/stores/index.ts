@@ -19,9 +19,12 @@ export {
   type TimelineItem,
   type ToolCallRisk,
   type ToolCallView,
+  type ToolStep,
   toolVerdictKind,
   type ToolVerdictKind
 } from './reducers'
+export { chatPath, type ChatPath, endIsNoteworthy, RUN_END_ANCHOR, selectChatPath } from './versions'
+export { regenerateAnswer, resendEdited } from './resend'
 export {
   cancelActiveRun,
   deleteConversation,

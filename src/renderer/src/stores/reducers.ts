@@ -8,7 +8,9 @@ import type {
   ApprovalAnswer,
   ApprovalPreview,
   ApprovalResolver,
-  ToolCallStatus
+  ToolAttachmentRef,
+  ToolCallStatus,
+  Usage
 } from '../../../shared/agent-events'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
 import type {
@@ -42,11 +44,29 @@ export interface ToolCallRisk {
   source: 'policy' | 'conversation_grant'
 }
 
+/**
+ * One step of a long call as it happened (`tool_progress`): `step` is a message code the UI
+ * translates (`toolStep.<code>`), `detail` what was read, untranslated; `attachment` the crop the
+ * step checked.
+ */
+export interface ToolStep {
+  step: string
+  ok: boolean
+  detail: string
+  attachment?: ToolAttachmentRef
+  at: number
+}
+
 export interface ToolCallView extends ToolCallRecord {
   /** Live output while it streams, stdout and stderr kept apart so stderr can be shown in red. */
   segments: OutputSegment[]
   approval: ToolCallApproval | null
   risk: ToolCallRisk | null
+  /**
+   * The steps the call reported, in order (live only: a reloaded conversation has them as lines of
+   * its output). Absent until the first one.
+   */
+  steps?: readonly ToolStep[]
 }
 
 export interface RunView {
@@ -54,11 +74,17 @@ export interface RunView {
   conversationId: string
   status: RunSummary['status']
   stopReason: string | null
-  /** run_failed's error; for runs loaded from the store only the message is known (code ''). */
-  error: { code: string; message: string } | null
+  /** run_failed's error (with its message code when it has one); for older stored runs only the message is known (code ''). */
+  error: { code: string; message: string; key?: string; params?: Record<string, string | number> } | null
   startedAt: number
   endedAt: number | null
   iterations: number | null
+  /** Tokens its finished model calls used (features/usage); null until reported. */
+  usage: Usage | null
+  /** The question it answers (message versions: docs/architecture.md); absent when unknown. */
+  answersMessageId?: string | null
+  /** "provider:model" as run_started carried it; null when unknown (older records). */
+  model: string | null
 }
 
 export interface ChatSnapshot {
@@ -96,10 +122,14 @@ export function snapshotFromDetail(detail: ConversationDetail): ChatSnapshot {
       conversationId: run.conversationId,
       status: run.status,
       stopReason: run.stopReason,
-      error: run.error ? { code: '', message: run.error } : null,
+      // The whole error (its message code too) when the log had it; older records know only the message.
+      error: run.failure ?? (run.error ? { code: '', message: run.error } : null),
       startedAt: run.startedAt,
       endedAt: run.endedAt,
-      iterations: null
+      iterations: null,
+      usage: run.usage,
+      model: run.model ?? null,
+      ...(run.answersMessageId ? { answersMessageId: run.answersMessageId } : {})
     }))
   }
 }
@@ -140,7 +170,9 @@ function newRun(conversationId: string, runId: string, at: number): RunView {
     error: null,
     startedAt: at,
     endedAt: null,
-    iterations: null
+    iterations: null,
+    usage: null,
+    model: null
   }
 }
 
@@ -177,23 +209,45 @@ function newCall(
  */
 export function ensureRunStarted(
   state: ChatSnapshot,
-  run: { runId: string; conversationId: string; prompt: string; at: number }
+  run: {
+    runId: string
+    conversationId: string
+    prompt: string
+    at: number
+    attachments?: ToolAttachmentRef[]
+    /** The question it answers: a regenerated answer's is already here (message versions). */
+    question?: { id: string; parentRunId: string | null }
+  }
 ): ChatSnapshot {
   if (run.conversationId !== state.conversationId) return state
   let next = state
-  if (!next.runs.some((r) => r.id === run.runId)) {
-    next = { ...next, runs: [...next.runs, newRun(run.conversationId, run.runId, run.at)] }
+  const { question } = run
+  const runIndex = next.runs.findIndex((r) => r.id === run.runId)
+  if (runIndex === -1) {
+    const created = newRun(run.conversationId, run.runId, run.at)
+    next = { ...next, runs: [...next.runs, question ? { ...created, answersMessageId: question.id } : created] }
+  } else if (question && !next.runs[runIndex]!.answersMessageId) {
+    next = { ...next, runs: next.runs.map((r, i) => (i === runIndex ? { ...r, answersMessageId: question.id } : r)) }
   }
-  if (!next.messages.some((m) => m.runId === run.runId && m.role === 'user')) {
+  const attachments = run.attachments?.length ? { attachments: run.attachments } : {}
+  const index = question
+    ? next.messages.findIndex((m) => m.id === question.id)
+    : next.messages.findIndex((m) => m.runId === run.runId && m.role === 'user')
+  if (index === -1) {
     const message: ChatMessage = {
-      id: `local_user_${run.runId}`,
+      id: question?.id ?? `local_user_${run.runId}`,
       conversationId: run.conversationId,
       runId: run.runId,
       role: 'user',
       content: run.prompt,
-      createdAt: run.at
+      createdAt: run.at,
+      ...attachments,
+      ...(question ? { parentRunId: question.parentRunId } : {})
     }
     next = { ...next, messages: [...next.messages, message] }
+  } else if (run.attachments?.length && !next.messages[index]!.attachments) {
+    // agent.send answered first (it knows no attachment ids): run_started brings them.
+    next = { ...next, messages: next.messages.map((m, i) => (i === index ? { ...m, ...attachments } : m)) }
   }
   return next
 }
@@ -223,7 +277,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
   if (event.conversationId !== state.conversationId) return state
   switch (event.type) {
     case 'run_started':
-      return ensureRunStarted(state, event)
+      return updateRun(ensureRunStarted(state, event), event.runId, (run) => ({ ...run, model: event.model }), event.at)
 
     case 'text_delta': {
       const index = state.messages.findIndex((m) => m.id === event.messageId)
@@ -273,6 +327,26 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
         }),
         () => newCall(event, '', undefined)
       )
+
+    case 'tool_progress': {
+      const step: ToolStep = {
+        step: event.step,
+        ok: event.ok,
+        detail: event.detail,
+        ...(event.attachment !== undefined ? { attachment: event.attachment } : {}),
+        at: event.at
+      }
+      return updateCall(
+        state,
+        event.callId,
+        (call) => ({
+          ...call,
+          tool: call.tool || event.tool,
+          steps: call.steps ? [...call.steps, step] : [step]
+        }),
+        () => newCall(event, event.tool, undefined)
+      )
+    }
 
     case 'risk_assessed':
       return updateCall(
@@ -325,6 +399,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           status: event.status,
           isError: event.isError,
           output: event.output,
+          ...(event.display !== undefined ? { display: event.display } : {}),
           runtime: event.runtime ?? call.runtime ?? null,
           ...(event.attachments !== undefined ? { attachments: event.attachments } : {}),
           segments: [],
@@ -343,7 +418,8 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           status: event.stopReason === 'cancelled' ? 'cancelled' : 'completed',
           stopReason: event.stopReason,
           endedAt: event.at,
-          iterations: event.iterations
+          iterations: event.iterations,
+          usage: event.usage
         }),
         event.at
       )
@@ -367,7 +443,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
       const next = updateRun(
         state,
         event.runId,
-        (run) => ({ ...run, status: 'failed', error: event.error, endedAt: event.at }),
+        (run) => ({ ...run, status: 'failed', error: event.error, endedAt: event.at, usage: event.usage ?? run.usage }),
         event.at
       )
       return closeOpenCalls(next, event.runId, event.at)
@@ -409,7 +485,11 @@ export function activeRun(state: ChatSnapshot | null): RunView | null {
  * Messages, tool calls and run outcomes in time order. Stable on ties, and a run's user message
  * always comes before anything else of that run.
  */
-export function buildTimeline(state: ChatSnapshot): TimelineItem[] {
+export function buildTimeline(
+  state: ChatSnapshot,
+  /** Runs that get an end row although they ended quietly (they carry an answer's actions: stores/versions.ts). */
+  endRowsFor: ReadonlySet<string> = new Set()
+): TimelineItem[] {
   const items: Array<TimelineItem & { rank: number; order: number }> = []
   let order = 0
   for (const message of state.messages) {
@@ -437,7 +517,7 @@ export function buildTimeline(state: ChatSnapshot): TimelineItem[] {
       run.status === 'cancelled' ||
       run.status === 'interrupted' ||
       run.stopReason === 'max_iterations'
-    if (noteworthy) {
+    if (noteworthy || endRowsFor.has(run.id)) {
       const at = Math.max(run.endedAt ?? run.startedAt, lastAt.get(run.id) ?? 0)
       items.push({ kind: 'run_end', key: `r:${run.id}`, at, run, rank: 2, order: order++ })
     }
@@ -464,7 +544,8 @@ export function reduceApprovals(list: PendingApproval[], event: AgentEvent): Pen
           preview: event.preview,
           assessment: event.assessment,
           bindingHash: event.bindingHash,
-          expiresAt: event.expiresAt
+          expiresAt: event.expiresAt,
+          ...(event.onlyOnce !== undefined ? { onlyOnce: event.onlyOnce } : {})
         }
       ]
     case 'approval_resolved':

@@ -148,12 +148,15 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
 
   const { assessment } = approval
   const alwaysRule = assessment.alwaysRule
+  // A message send: answered one at a time, never for the conversation or always.
+  const onlyOnce = approval.onlyOnce === true
   const alwaysText = alwaysRule ? alwaysRuleText(alwaysRule, subjectKind) : null
 
   const answer = async (choice: ApprovalAnswer) => {
     if (!armed || busy) return
     if (choice !== 'deny' && expired) return
     if (choice === 'allow_always' && !alwaysRule) return
+    if (onlyOnce && (choice === 'allow_conversation' || choice === 'allow_always')) return
     setError(null)
     const reason = choice === 'deny' ? denyReason.trim() || undefined : undefined
     const result = await respond({ approvalId: approval.approvalId, bindingHash: approval.bindingHash, answer: choice, reason })
@@ -195,11 +198,12 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
     const key = event.key.toLowerCase()
     if (key === 'a') {
       event.preventDefault()
-      // Shift+A saves a rule: a deliberate chord, not the plain key that allows once.
+      // Shift+A saves a rule: a deliberate chord, not the plain key that allows once (and nothing when only once is offered).
+      if (event.shiftKey && onlyOnce) return
       void answer(event.shiftKey ? 'allow_always' : 'allow_once')
     } else if (key === 'c') {
       event.preventDefault()
-      void answer('allow_conversation')
+      if (!onlyOnce) void answer('allow_conversation')
     } else if (key === 'd') {
       event.preventDefault()
       void answer('deny')
@@ -214,7 +218,7 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
       testId="approval-modal"
       onKeyDown={onKeyDown}
     >
-      <div className="approval-head" data-approval-id={approval.approvalId} data-tool={approval.tool}>
+      <div className="approval-head" data-approval-id={approval.approvalId} data-tool={approval.tool} data-only-once={onlyOnce || undefined}>
         <span className="approval-icon">
           <ShieldIcon size={18} />
         </span>
@@ -292,43 +296,50 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
           onChange={(event) => setDenyReason(event.target.value)}
         />
 
-        <div className="approval-choices">
-          <button
-            type="button"
-            className="btn approval-choice"
-            data-testid="approval-allow-conversation"
-            title={t('approval.allowConversationTitle')}
-            disabled={!armed || busy || expired}
-            onClick={() => void answer('allow_conversation')}
-          >
-            <span className="approval-choice-label">{t('approval.allowConversation')}</span>
-            <kbd>C</kbd>
-          </button>
-          <button
-            type="button"
-            className="btn approval-choice"
-            data-testid="approval-allow-always"
-            title={alwaysText !== null ? t('approval.allowAlwaysTitle', { rule: alwaysText }) : undefined}
-            disabled={!armed || busy || expired || alwaysText === null}
-            aria-describedby={alwaysText === null ? alwaysHintId : undefined}
-            onClick={() => void answer('allow_always')}
-          >
-            <span className="approval-choice-label">
-              {t('approval.allowAlways')}
-              {alwaysText !== null && (
-                <code className="approval-always-rule" data-testid="approval-always-rule">
-                  {alwaysText}
-                </code>
-              )}
-            </span>
-            <kbd>{ALWAYS_KEY}</kbd>
-          </button>
-          {alwaysText === null && (
-            <div id={alwaysHintId} className="approval-always-blocked" data-testid="approval-always-blocked">
-              {t.alwaysBlocked(assessment) ?? t('approval.alwaysUnavailable')}
-            </div>
-          )}
-        </div>
+        {onlyOnce ? (
+          <div className="approval-only-once" data-testid="approval-only-once">
+            <ShieldIcon size={13} />
+            <span>{t('approval.onlyOnceNote')}</span>
+          </div>
+        ) : (
+          <div className="approval-choices">
+            <button
+              type="button"
+              className="btn approval-choice"
+              data-testid="approval-allow-conversation"
+              title={t('approval.allowConversationTitle')}
+              disabled={!armed || busy || expired}
+              onClick={() => void answer('allow_conversation')}
+            >
+              <span className="approval-choice-label">{t('approval.allowConversation')}</span>
+              <kbd>C</kbd>
+            </button>
+            <button
+              type="button"
+              className="btn approval-choice"
+              data-testid="approval-allow-always"
+              title={alwaysText !== null ? t('approval.allowAlwaysTitle', { rule: alwaysText }) : undefined}
+              disabled={!armed || busy || expired || alwaysText === null}
+              aria-describedby={alwaysText === null ? alwaysHintId : undefined}
+              onClick={() => void answer('allow_always')}
+            >
+              <span className="approval-choice-label">
+                {t('approval.allowAlways')}
+                {alwaysText !== null && (
+                  <code className="approval-always-rule" data-testid="approval-always-rule">
+                    {alwaysText}
+                  </code>
+                )}
+              </span>
+              <kbd>{ALWAYS_KEY}</kbd>
+            </button>
+            {alwaysText === null && (
+              <div id={alwaysHintId} className="approval-always-blocked" data-testid="approval-always-blocked">
+                {t.alwaysBlocked(assessment) ?? t('approval.alwaysUnavailable')}
+              </div>
+            )}
+          </div>
+        )}
 
         {error && (
           <div className="form-error" role="alert">

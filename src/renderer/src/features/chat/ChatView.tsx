@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import type { ChatMessage } from '../../../../shared/bridge'
 import { type Translator, useT } from '../../i18n'
 import {
   activeRun,
   buildTimeline,
+  endIsNoteworthy,
   type RunView,
+  selectChatPath,
   type TimelineItem,
   useChatStore,
   useConversationsStore,
@@ -13,20 +15,32 @@ import {
 } from '../../stores'
 import { AlertIcon, ShieldIcon } from '../common'
 import { ToolCallCard } from '../timeline'
+import { ConversationUsage, UsageBadge } from '../usage'
+import { DropHint, MessageAttachments, useAttachmentDrop } from './attachments'
 import { Composer } from './Composer'
 import { useDraftStore } from './draft'
 import { Markdown } from './Markdown'
 import { ModelPicker } from './ModelPicker'
 import { MessageList } from './MessageList'
 import { MessageActions } from './MessageActions'
+import { AnswerActions, AnswerEndActions } from './AnswerActions'
+import { useEditingStore } from './editing'
+import { QuestionActions } from './QuestionActions'
+import { QuestionEditor } from './QuestionEditor'
 
 function MessageView({ message }: { message: ChatMessage }) {
   const t = useT()
+  const editing = useEditingStore((s) => s.messageId === message.id)
   if (message.role === 'user') {
     return (
-      <div className="message message-user" data-testid="message-user" data-message-id={message.id}>
-        <div className="bubble">{message.content}</div>
-        <MessageActions role="user" text={message.content} />
+      <div className={`message message-user${editing ? ' is-editing' : ''}`} data-testid="message-user" data-message-id={message.id}>
+        {message.attachments && message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
+        {editing ? <QuestionEditor message={message} /> : <div className="bubble">{message.content}</div>}
+        {!editing && (
+          <MessageActions role="user" text={message.content}>
+            <QuestionActions message={message} />
+          </MessageActions>
+        )}
       </div>
     )
   }
@@ -36,7 +50,10 @@ function MessageView({ message }: { message: ChatMessage }) {
       <span className="avatar" role="img" aria-label={t('chat.assistant')} />
       <div className="message-body">
         <Markdown text={message.content} />
-        <MessageActions role="assistant" text={message.content} />
+        <MessageActions role="assistant" text={message.content}>
+          <AnswerActions runId={message.runId} anchor={message.id} />
+          <UsageBadge runId={message.runId} messageId={message.id} />
+        </MessageActions>
       </div>
     </div>
   )
@@ -51,16 +68,26 @@ function runEndText(t: Translator, run: RunView): string {
 
 function RunEnd({ run }: { run: RunView }) {
   const t = useT()
+  // A quiet end has a row only to carry its answer's actions (message versions: stores/versions.ts).
+  if (!endIsNoteworthy(run)) return <AnswerEndActions runId={run.id} />
   if (run.status === 'failed') {
     const text = runEndText(t, run)
     return (
-      <div className="run-error" data-testid="run-error" role="alert" title={text}>
-        <AlertIcon size={15} />
-        <span>{text}</span>
-      </div>
+      <>
+        <div className="run-error" data-testid="run-error" role="alert" title={text}>
+          <AlertIcon size={15} />
+          <span>{text}</span>
+        </div>
+        <AnswerEndActions runId={run.id} />
+      </>
     )
   }
-  return <div className="run-note">{runEndText(t, run)}</div>
+  return (
+    <>
+      <div className="run-note">{runEndText(t, run)}</div>
+      <AnswerEndActions runId={run.id} />
+    </>
+  )
 }
 
 function Thinking({ compact }: { compact: boolean }) {
@@ -121,7 +148,7 @@ function EmptyState() {
   )
 }
 
-function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
+function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(): void; start?: ReactNode }) {
   const t = useT()
   const selectedId = useConversationsStore((s) => s.selectedId)
   const conversation = useConversationsStore((s) => s.list.find((c) => c.id === s.selectedId))
@@ -141,6 +168,7 @@ function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
 
   return (
     <header className="chat-header">
+      {start}
       {editing !== null ? (
         <input
           className="title-input"
@@ -168,6 +196,7 @@ function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
         </h2>
       )}
       <ModelPicker />
+      <ConversationUsage conversationId={selectedId} />
       {autonomy && (
         <button
           type="button"
@@ -183,15 +212,21 @@ function ConversationHeader({ onOpenSettings }: { onOpenSettings(): void }) {
   )
 }
 
-export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
+/** `headerStart`: what the window puts before the title (the sidebar toggle while the sidebar is hidden). */
+export function ChatView({ onOpenSettings, headerStart }: { onOpenSettings(): void; headerStart?: ReactNode }) {
   const t = useT()
   const conversationId = useChatStore((s) => s.conversationId)
   const status = useChatStore((s) => s.status)
   const snapshot = useChatStore((s) => s.snapshot)
   const error = useChatStore((s) => s.error)
   const refresh = useChatStore((s) => s.refresh)
-  const timeline = useMemo(() => (snapshot ? buildTimeline(snapshot) : []), [snapshot])
+  // One branch of the conversation: the versions paged to, else the newest (stores/versions.ts).
+  const shown = useChatStore(selectChatPath)
+  const timeline = useMemo(() => (shown ? buildTimeline(shown.visible, shown.endRows) : []), [shown])
+  // Sending (or resending an edit) follows the new answer; paging to another version does not scroll.
+  const latestPrompt = snapshot?.messages.findLast((m) => m.role === 'user')?.id ?? null
   const run = activeRun(snapshot)
+  const drop = useAttachmentDrop()
 
   const last = timeline[timeline.length - 1]
   const toolBusy =
@@ -202,11 +237,12 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
   const showEmpty = !conversationId || (status === 'ready' && timeline.length === 0)
 
   return (
-    <main className="chat">
-      <ConversationHeader onOpenSettings={onOpenSettings} />
+    <main className="chat" {...drop.handlers}>
+      <ConversationHeader onOpenSettings={onOpenSettings} start={headerStart} />
       <MessageList
         conversationId={conversationId}
         timeline={timeline}
+        latestPrompt={latestPrompt}
         renderItem={renderTimelineEntry}
         before={
           <>
@@ -225,6 +261,7 @@ export function ChatView({ onOpenSettings }: { onOpenSettings(): void }) {
         after={run && !toolBusy ? <Thinking compact={streamingText} /> : null}
       />
       <Composer />
+      {drop.dragging && <DropHint />}
     </main>
   )
 }

@@ -2,6 +2,8 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from
 import { useT } from '../../i18n'
 import { activeRun, cancelActiveRun, sendMessage, useChatStore } from '../../stores'
 import { isModKey, SendIcon, StopIcon } from '../common'
+import { useConnectionState } from '../connection'
+import { AttachButton, AttachmentChips, AttachmentProblems, useComposerAttachments } from './attachments'
 import { useDraftStore } from './draft'
 
 const MAX_LENGTH = 100_000
@@ -14,8 +16,14 @@ export function Composer() {
   const conversationId = useChatStore((s) => s.conversationId)
   const running = useChatStore((s) => activeRun(s.snapshot) !== null)
   const [sending, setSending] = useState(false)
+  // Web host only: while the bridge is down a send cannot go anywhere, so it waits (the draft stays).
+  const connection = useConnectionState()
+  const connected = connection.status === 'connected'
+  const offlineReason =
+    connection.addressGone ? t('composer.offlineGone') : connection.status === 'disconnected' ? t('composer.offline') : null
   const [error, setError] = useState<string | null>(null)
   const ref = useRef<HTMLTextAreaElement>(null)
+  const attachments = useComposerAttachments()
 
   // Grow with the text up to a limit, then scroll.
   useLayoutEffect(() => {
@@ -30,14 +38,16 @@ export function Composer() {
     setError(null)
   }, [conversationId, focusToken])
 
-  const canSend = text.trim().length > 0 && !running && !sending
+  const canSend = text.trim().length > 0 && !running && !sending && connected
 
   const send = async () => {
     if (!canSend) return
     const message = text
     setSending(true)
     setError(null)
-    const result = await sendMessage(message)
+    const attached = attachments.take()
+    const result = await sendMessage(message, attached.inputs)
+    attached.settled(result)
     setSending(false)
     if (result.ok) {
       // Only clear what was sent: the user may have kept typing meanwhile.
@@ -67,7 +77,10 @@ export function Composer() {
           {error}
         </div>
       )}
+      <AttachmentProblems />
+      <AttachmentChips />
       <div className={`composer${running ? ' is-running' : ''}`}>
+        <AttachButton />
         <textarea
           ref={ref}
           className="composer-input"
@@ -75,10 +88,11 @@ export function Composer() {
           rows={1}
           value={text}
           maxLength={MAX_LENGTH}
-          placeholder={t('composer.placeholder')}
+          placeholder={attachments.count > 0 && !text ? t('attachments.placeholder') : t('composer.placeholder')}
           aria-label={t('composer.placeholder')}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={attachments.onPaste}
         />
         {running ? (
           <button
@@ -98,14 +112,20 @@ export function Composer() {
             data-testid="send-button"
             disabled={!canSend}
             onClick={() => void send()}
-            title={t('composer.send')}
+            title={offlineReason ?? t('composer.send')}
             aria-label={t('composer.send')}
           >
             <SendIcon size={16} />
           </button>
         )}
       </div>
-      <div className="composer-hint">{t('composer.hint')}</div>
+      {offlineReason ? (
+        <div className="composer-hint composer-offline" role="status" data-testid="composer-offline">
+          {offlineReason}
+        </div>
+      ) : (
+        <div className="composer-hint">{t('composer.hint')}</div>
+      )}
     </div>
   )
 }

@@ -98,6 +98,11 @@ export interface MessageListProps {
   before?: ReactNode
   /** Shown below the list (the thinking dots). */
   after?: ReactNode
+  /**
+   * The question sent last, shown or not: when it changes the list goes to the bottom and follows
+   * again, and paging through message versions does not change it. Default: the last question shown.
+   */
+  latestPrompt?: string | null
 }
 
 /**
@@ -106,7 +111,7 @@ export interface MessageListProps {
  * (features/timeline/grouping.ts). It sticks to the bottom while things stream in, unless the
  * person scrolled up; then "Jump to latest" brings them back.
  */
-export function MessageList({ conversationId, timeline, renderItem, before, after }: MessageListProps) {
+export function MessageList({ conversationId, timeline, renderItem, before, after, latestPrompt }: MessageListProps) {
   const t = useT()
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
@@ -152,10 +157,11 @@ export function MessageList({ conversationId, timeline, renderItem, before, afte
   }, [])
 
   // A new conversation, or a message the person just sent: show its bottom and follow it again.
-  const lastPrompt = useMemo(
+  const lastShownPrompt = useMemo(
     () => timeline.findLast((item) => item.kind === 'message' && item.message.role === 'user')?.key ?? null,
     [timeline]
   )
+  const lastPrompt = latestPrompt === undefined ? lastShownPrompt : latestPrompt
   useLayoutEffect(() => {
     stick.current = true
     setShowJump(false)

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import { getConnectionMonitor } from '../../bridge'
 import { useT } from '../../i18n'
 import { useNow } from '../common'
+import { useConnectionState } from './useConnectionState'
 
 /** Grace period before "Connecting…" shows, so a normal start-up does not flash a banner. */
 const CONNECTING_GRACE_MS = 1500
@@ -9,13 +10,10 @@ const CONNECTING_GRACE_MS = 1500
 export function ConnectionBanner() {
   const t = useT()
   const monitor = getConnectionMonitor()
-  const [subscribe, getState] = useMemo(
-    () => [monitor.subscribe.bind(monitor), monitor.getState.bind(monitor)] as const,
-    [monitor]
-  )
-  const state = useSyncExternalStore(subscribe, getState)
+  const state = useConnectionState()
   const [graceOver, setGraceOver] = useState(false)
-  const now = useNow(1000, state.status !== 'connected')
+  const gone = state.addressGone
+  const now = useNow(1000, state.status !== 'connected' && !gone)
 
   useEffect(() => {
     const timer = setTimeout(() => setGraceOver(true), CONNECTING_GRACE_MS)
@@ -23,7 +21,22 @@ export function ConnectionBanner() {
   }, [])
 
   if (state.status === 'connected') return null
-  if (state.status === 'connecting' && !graceOver) return null
+  if (state.status === 'connecting' && !graceOver && !gone) return null
+
+  // A gone address gets no countdown: attempts go on slowly, but waiting will rarely help.
+  if (gone) {
+    return (
+      <div className="connection-banner gone" role="alert" data-testid="connection-banner" data-state="gone" data-reason={gone}>
+        <span className="connection-dot" aria-hidden="true" />
+        <span>{t(gone === 'token-refused' ? 'connection.goneTokenRefused' : 'connection.goneNoAnswer')}</span>
+        {state.retryAt && (
+          <button type="button" className="btn btn-small" data-testid="connection-retry" onClick={() => monitor.reconnectNow()}>
+            {t('connection.tryAgain')}
+          </button>
+        )}
+      </div>
+    )
+  }
 
   const seconds = state.retryAt ? Math.max(0, Math.ceil((state.retryAt - now) / 1000)) : 0
   const text =
@@ -34,11 +47,11 @@ export function ConnectionBanner() {
         : t('connection.lostRetrying')
 
   return (
-    <div className={`connection-banner ${state.status}`} role="status" data-testid="connection-banner">
+    <div className={`connection-banner ${state.status}`} role="status" data-testid="connection-banner" data-state={state.status}>
       <span className="connection-dot" aria-hidden="true" />
       <span>{text}</span>
       {state.retryAt && seconds > 0 && (
-        <button type="button" className="btn btn-small" onClick={() => monitor.reconnectNow()}>
+        <button type="button" className="btn btn-small" data-testid="connection-retry" onClick={() => monitor.reconnectNow()}>
           {t('connection.retry')}
         </button>
       )}

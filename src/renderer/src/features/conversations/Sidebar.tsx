@@ -15,10 +15,19 @@ import {
   useSettingsStore
 } from '../../stores'
 import { ConfirmDialog, GearIcon, GlobeIcon, isDialogOpen, isModKey, modKeyLabel, PlusIcon, useNow } from '../common'
+import { isNarrowWindow, SidebarToggle, useSidebarStore } from '../layout'
+import { ThemeToggle } from '../theme'
 import { ConversationItem } from './ConversationItem'
 import { SearchBox, SearchResults, useConversationSearch } from './ConversationSearch'
 
-export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): void; onOpenDevices(): void }) {
+export interface SidebarProps {
+  onOpenSettings(): void
+  onOpenDevices(): void
+  /** A conversation was opened or created from here (the narrow window's drawer then closes). */
+  onNavigate?(): void
+}
+
+export function Sidebar({ onOpenSettings, onOpenDevices, onNavigate }: SidebarProps) {
   const t = useT()
   const changeLanguage = useSettingsStore((s) => s.changeLanguage)
   const toggleLanguage = () => void changeLanguage(t.language === 'en' ? 'zh-CN' : 'en')
@@ -36,14 +45,25 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
   const [activeResult, setActiveResult] = useState(0)
   const searching = search.query.trim() !== ''
 
-  // Ctrl+K (⌘K on macOS) puts the caret in the search box, from anywhere but a dialog.
+  // Ctrl+K (⌘K on macOS) puts the caret in the search box, from anywhere but a dialog; a hidden
+  // sidebar (collapsed, or a narrow window's closed drawer) shows itself first.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isDialogOpen()) return
       if (isModKey(event) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault()
-        searchInput.current?.focus()
-        searchInput.current?.select()
+        const focusSearch = () => {
+          searchInput.current?.focus()
+          searchInput.current?.select()
+        }
+        const layout = useSidebarStore.getState()
+        const narrow = isNarrowWindow()
+        if (narrow ? layout.drawerOpen : !layout.collapsed) {
+          focusSearch()
+        } else {
+          layout.toggle(narrow)
+          requestAnimationFrame(focusSearch) // once the sidebar is rendered visible
+        }
       }
     }
     window.addEventListener('keydown', onKeyDown)
@@ -57,14 +77,19 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
 
   const create = async () => {
     const result = await newConversation()
-    if (result.ok) focusComposer()
-    else pushNotice(t.error(result.error))
+    if (result.ok) {
+      onNavigate?.()
+      focusComposer()
+    } else {
+      pushNotice(t.error(result.error))
+    }
   }
 
   const openResult = (result: ConversationSearchResult) => {
     search.setQuery('')
     setActiveResult(0)
     void selectConversation(result.conversationId)
+    onNavigate?.()
     focusComposer()
   }
 
@@ -91,12 +116,16 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
   )
 
   return (
-    <aside className="sidebar" aria-label={t('sidebar.conversations')}>
+    <aside id="app-sidebar" className="sidebar" aria-label={t('sidebar.conversations')} data-testid="sidebar">
       <div className="sidebar-brand">
         <span className="brand-mark" aria-hidden="true">
           D
         </span>
         <span className="brand-name">{t('app.name')}</span>
+        <span className="sidebar-brand-tools">
+          <ThemeToggle />
+          <SidebarToggle place="sidebar" />
+        </span>
       </div>
 
       <SearchBox
@@ -119,7 +148,14 @@ export function Sidebar({ onOpenSettings, onOpenDevices }: { onOpenSettings(): v
         <kbd>{modKeyLabel}&thinsp;N</kbd>
       </button>
 
-      <nav className="conversation-list" aria-label={t('sidebar.conversations')}>
+      <nav
+        className="conversation-list"
+        aria-label={t('sidebar.conversations')}
+        // Picking a row (even the open one) counts as navigating; its pin, rename and menu buttons do not.
+        onClick={(event) => {
+          if ((event.target as Element).closest('.conversation-select')) onNavigate?.()
+        }}
+      >
         {searching ? (
           <SearchResults search={search} activeIndex={activeResult} setActiveIndex={setActiveResult} onOpen={openResult} />
         ) : (

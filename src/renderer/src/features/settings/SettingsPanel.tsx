@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import type {
   Autonomy,
   ImageInput,
@@ -15,8 +15,13 @@ import { getDeskclawApi } from '../../bridge'
 import { languages, type Translator, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { Dialog, Spinner, XIcon } from '../common'
+import { ThemeField } from '../theme'
 import { ApiKeyField } from './ApiKeyField'
+import { type ChatDraft, ChatAppsSection, evaluateChatDraft, toChatDraft } from './ChatAppsSection'
+import { CheckField, describedBy, Field, fieldAria, parseInteger } from './fields'
 import { ModelCombobox } from './ModelCombobox'
+import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
+import { ModelPricesSection } from './ModelPricesSection'
 import { useServerModels } from './server-models'
 
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
@@ -24,7 +29,8 @@ const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
 const RUNTIMES: readonly RuntimeChoice[] = ['auto', 'docker', 'bwrap', 'native']
 const IMAGE_INPUT: readonly ImageInput[] = ['auto', 'on', 'off']
 
-interface Draft {
+/** The form's fields as typed (numbers as text); the chat apps' part is ChatAppsSection's, the prices ModelPricesSection's. */
+interface Draft extends ChatDraft, PricesDraft {
   provider: ProviderKind
   model: string
   baseUrl: string
@@ -64,17 +70,14 @@ function toDraft(settings: Settings): Draft {
     screenshotsAsk: settings.screenshotsAsk,
     desktopStopShortcut: settings.desktopStopShortcut,
     paletteShortcut: settings.paletteShortcut,
-    desktopFailSafe: settings.desktopFailSafe
+    desktopFailSafe: settings.desktopFailSafe,
+    ...toChatDraft(settings),
+    ...toPricesDraft(settings)
   }
 }
 
-function parseInteger(text: string, min: number, max: number): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null
-  const value = Number(text)
-  return value >= min && value <= max ? value : null
-}
-
-type DraftErrors = Partial<Record<keyof Draft, string>>
+/** What is wrong with each field, by Draft key (a chat app's allowlist at `chatApp.<id>`). */
+type DraftErrors = Partial<Record<keyof Draft | `chatApp.${string}`, string>>
 
 /**
  * The settings a draft stands for, and what is wrong with each field (translated), checked with
@@ -99,6 +102,10 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     .split(/[\s,]+/)
     .map((name) => name.trim())
     .filter(Boolean)
+  const chat = evaluateChatDraft(draft, settings, t)
+  Object.assign(errors, chat.errors)
+  const prices = evaluatePricesDraft(draft, t)
+  Object.assign(errors, prices.errors)
   const next: Settings = {
     provider: draft.provider,
     model: draft.model.trim(),
@@ -119,7 +126,11 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     desktopFailSafe: draft.desktopFailSafe,
     paletteShortcut: draft.paletteShortcut.trim(),
     // Edited in the Devices panel, not here: kept as it is.
-    serialPorts: settings.serialPorts
+    serialPorts: settings.serialPorts,
+    // ThemeField applies and saves the theme at once, outside this form.
+    theme: settings.theme,
+    ...chat.next,
+    ...prices.next
   }
   const problems = settingsProblems(next)
   if (problems.baseUrl !== undefined) {
@@ -158,88 +169,6 @@ function useSettled<T>(value: T, ms: number): T {
     return () => clearTimeout(timer)
   }, [value, ms])
   return settled
-}
-
-/** A checkbox with its label beside it and its hint below. */
-function CheckField({
-  label,
-  hint,
-  checked,
-  testId,
-  onChange
-}: {
-  label: string
-  hint: string
-  checked: boolean
-  testId: string
-  onChange(checked: boolean): void
-}) {
-  const id = useId()
-  return (
-    <div className="field check-field">
-      <label className="check-label" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          data-testid={testId}
-          checked={checked}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="field-label">{label}</span>
-      </label>
-      <div id={`${id}-hint`} className="field-hint">
-        {hint}
-      </div>
-    </div>
-  )
-}
-
-/** The ids an input names in aria-describedby: its hint and, while there is one, its error. */
-function describedBy(htmlFor: string, hint: boolean, error: string | undefined): string | undefined {
-  const ids = [hint ? `${htmlFor}-hint` : '', error ? `${htmlFor}-error` : ''].filter(Boolean)
-  return ids.length > 0 ? ids.join(' ') : undefined
-}
-
-/** What an input of a Field carries for its error: aria-invalid and aria-describedby. */
-function fieldAria(htmlFor: string, hint: boolean, error: string | undefined) {
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(htmlFor, hint, error) }
-}
-
-function Field({
-  label,
-  hint,
-  htmlFor,
-  field,
-  error,
-  children
-}: {
-  label: string
-  hint?: ReactNode
-  htmlFor: string
-  /** The Draft key, named on the error (data-field) for tests and styles. */
-  field?: string
-  error?: string
-  children: ReactNode
-}) {
-  return (
-    <div className={`field${error ? ' invalid' : ''}`}>
-      <label className="field-label" htmlFor={htmlFor}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <div id={`${htmlFor}-error`} className="field-error" data-testid="settings-field-error" data-field={field}>
-          {error}
-        </div>
-      )}
-      {hint && (
-        <div id={`${htmlFor}-hint`} className="field-hint">
-          {hint}
-        </div>
-      )}
-    </div>
-  )
 }
 
 /** Test connection: a one-token request to what the form shows (saved or not); the latency, or the error a run would show. */
@@ -613,6 +542,10 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
           />
         </section>
 
+        <ChatAppsSection draft={draft} errors={errors} set={set} />
+
+        <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
+
         <section>
           <h3>{t('settings.section.general')}</h3>
           <Field label={t('settings.language')} htmlFor={`${id}-lang`}>
@@ -630,6 +563,7 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               ))}
             </select>
           </Field>
+          <ThemeField />
         </section>
       </div>
 

@@ -4,8 +4,21 @@ import { useT } from '../../i18n'
 import { isShownImageType, useAttachmentsStore } from '../../stores'
 import { AlertIcon, FileIcon, Spinner, ZoomableImage } from '../common'
 
-/** One image a tool returned: fetched once by id (the store keeps it), shown scaled, enlarged on click. */
-function AttachmentImage({ attachment, tool }: { attachment: ToolAttachmentRef; tool: string }) {
+/**
+ * One image a tool returned: fetched once by id (the store keeps it), shown scaled, enlarged on
+ * click. `className` sizes the thumbnail (default: as wide as the card allows); `label` names it.
+ */
+export function AttachmentImage({
+  attachment,
+  tool,
+  className = 'attachment-thumb',
+  label: labelProp
+}: {
+  attachment: ToolAttachmentRef
+  tool: string
+  className?: string
+  label?: string
+}) {
   const t = useT()
   const entry = useAttachmentsStore((s) => s.entries[attachment.id])
   const ensure = useAttachmentsStore((s) => s.ensure)
@@ -15,7 +28,7 @@ function AttachmentImage({ attachment, tool }: { attachment: ToolAttachmentRef; 
     if (!entry) ensure(attachment.id)
   }, [attachment.id, entry, ensure])
 
-  const label = attachment.name ?? t('attachment.image', { tool })
+  const label = labelProp ?? attachment.name ?? t('attachment.image', { tool })
   // Reserve the image's box while it loads, so the timeline does not jump when it arrives.
   const box =
     attachment.width && attachment.height
@@ -55,7 +68,7 @@ function AttachmentImage({ attachment, tool }: { attachment: ToolAttachmentRef; 
     <ZoomableImage
       src={entry.url}
       alt={label}
-      className="attachment-thumb"
+      className={className}
       testId="tool-attachment-image"
       width={attachment.width}
       height={attachment.height}

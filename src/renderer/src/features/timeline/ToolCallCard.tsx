@@ -2,10 +2,12 @@ import { memo, useLayoutEffect, useRef, useState } from 'react'
 import type { ApprovalAnswer, ApprovalResolver, ToolCallStatus } from '../../../../shared/agent-events'
 import { type Translator, useT } from '../../i18n'
 import { useCallLine } from './call-line'
+import { hasFailedStep } from './grouping'
 import { toolVerdictKind, type ToolCallView } from '../../stores'
 import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, WrenchIcon, XIcon } from '../common'
 import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
+import { ToolSteps } from './ToolSteps'
 
 export function StatusChip({ status }: { status: ToolCallStatus }) {
   const t = useT()
@@ -74,6 +76,20 @@ function VerdictTag({ call }: { call: ToolCallView }) {
   )
 }
 
+/**
+ * The result in one translated line (tool_call_completed.display), above the raw output, which
+ * stays what the tool printed (docs/architecture.md, "Texts from main").
+ */
+export function ToolResultLine({ call }: { call: ToolCallView }) {
+  const t = useT()
+  if (!call.display) return null
+  return (
+    <div className={`tool-result-line${call.isError ? ' is-error' : ''}`} data-testid="tool-result-line" data-key={call.display.key}>
+      {t.toolDisplay(call.tool, call.display)}
+    </div>
+  )
+}
+
 function ToolOutput({ call }: { call: ToolCallView }) {
   const t = useT()
   const ref = useRef<HTMLPreElement>(null)
@@ -128,10 +144,11 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const { summary, duration } = useCallLine(call)
   const resolution = resolutionText(t, call)
   const args = prettyJson(call.args)
+  const failedStep = hasFailedStep(call)
 
   return (
     <div
-      className={`tool-call status-${call.status}`}
+      className={`tool-call status-${call.status}${failedStep ? ' has-failed-step' : ''}`}
       data-testid="tool-call"
       data-status={call.status}
       data-tool={call.tool}
@@ -183,6 +200,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
               {argsOpen && <pre className="tool-args">{args}</pre>}
             </div>
           )}
+          {call.steps && call.steps.length > 0 && <ToolSteps steps={call.steps} tool={call.tool} />}
+          <ToolResultLine call={call} />
           {call.status !== 'awaiting_approval' && call.status !== 'denied' && <ToolOutput call={call} />}
           {call.status === 'denied' && call.output && <ToolOutput call={call} />}
           {call.attachments && call.attachments.length > 0 && (

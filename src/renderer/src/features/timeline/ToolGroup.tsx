@@ -6,6 +6,7 @@ import { ChevronIcon, Spinner, WrenchIcon } from '../common'
 import type { ToolGroup } from './grouping'
 import { toolNames } from './grouping'
 import { StatusChip } from './ToolCallCard'
+import { LatestStep } from './ToolSteps'
 
 /**
  * A folded run of tool calls as one row: "Used 12 tools · 3 asked · 1 failed", the tools it used,
@@ -78,8 +79,18 @@ export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallV
     >
       <ChevronIcon size={12} className="chevron" />
       <span className="tool-name">{call.tool}</span>
-      {summary && <span className="tool-summary">{summary}</span>}
+      {summary && (
+        <span className="tool-summary" title={summary}>
+          {summary}
+        </span>
+      )}
       <span className="tool-call-spacer" />
+      {call.display && (
+        <span className={`tool-row-result${call.isError ? ' is-error' : ''}`} data-testid="tool-row-result">
+          {t.toolDisplay(call.tool, call.display)}
+        </span>
+      )}
+      <LatestStep steps={call.steps} />
       {duration && <span className="tool-duration">{duration}</span>}
       <StatusChip status={call.status} />
     </button>

@@ -8,9 +8,9 @@
  * Shorter runs keep their cards: folding two or three calls hides as much as it saves (and a
  * screenshot's picture or a write's approval is what the reader came for).
  *
- * Some calls are never hidden inside a folded group: one waiting for approval, one that was denied
- * and one that failed show as their full cards under the group's row; calls still running show as
- * compact rows there, so a live run says what it is doing.
+ * Some calls are never hidden inside a folded group: one waiting for approval, one that was denied,
+ * one that failed and one with a failed step show as their full cards under the group's row; calls
+ * still running show as compact rows there, so a live run says what it is doing.
  */
 import type { TimelineItem, ToolCallView } from '../../stores/reducers'
 
@@ -57,9 +57,22 @@ export function isOpenCall(call: Pick<ToolCallView, 'status'>): boolean {
   return OPEN.has(call.status)
 }
 
-/** Never hidden inside a folded group: waiting for approval, denied, or failed. */
-export function alwaysShown(call: Pick<ToolCallView, 'status' | 'isError'>): boolean {
-  return call.status === 'awaiting_approval' || call.status === 'denied' || call.status === 'error'
+/** Whether one of the call's reported steps failed (a send-text task that could not verify its chat, …). */
+export function hasFailedStep(call: Pick<ToolCallView, 'steps'>): boolean {
+  return call.steps?.some((step) => !step.ok) ?? false
+}
+
+/**
+ * Failed: it ended in an error, or a step it reported failed and it did not finish well anyway
+ * (a step that failed and was retried to success is shown, not counted).
+ */
+export function isFailedCall(call: Pick<ToolCallView, 'status' | 'steps'>): boolean {
+  return call.status === 'error' || (call.status !== 'completed' && call.status !== 'denied' && hasFailedStep(call))
+}
+
+/** Never hidden inside a folded group: waiting for approval, denied, failed, or with a failed step. */
+export function alwaysShown(call: Pick<ToolCallView, 'status' | 'isError' | 'steps'>): boolean {
+  return call.status === 'awaiting_approval' || call.status === 'denied' || call.status === 'error' || hasFailedStep(call)
 }
 
 /**
@@ -78,7 +91,7 @@ export function countCalls(calls: readonly ToolCallView[]): ToolGroupCounts {
   for (const call of calls) {
     if (wasAsked(call)) counts.asked++
     if (call.status === 'denied') counts.denied++
-    if (call.status === 'error') counts.failed++
+    if (isFailedCall(call)) counts.failed++
     if (isOpenCall(call)) counts.open++
   }
   return counts

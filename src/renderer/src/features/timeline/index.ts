@@ -1,7 +1,9 @@
 /** The live tool timeline: one card per tool call (its summary, output and attachments), long runs folded. */
 export { StatusChip, ToolCallCard } from './ToolCallCard'
 export { oneLine, prettyJson, summarizeArgs } from '../../../../shared/tool-summary'
-export { ToolAttachments } from './ToolAttachments'
+export { AttachmentImage, ToolAttachments } from './ToolAttachments'
+export { stepLabel } from './step-label'
+export { LatestStep, ToolSteps } from './ToolSteps'
 export { ToolGroupRow, ToolRow } from './ToolGroup'
 export {
   alwaysShown,
@@ -9,6 +11,8 @@ export {
   FOLD_MIN_CALLS,
   type FoldedItem,
   foldTimeline,
+  hasFailedStep,
+  isFailedCall,
   isOpenCall,
   type ListRow,
   listRows,

@@ -1,0 +1,98 @@
+import type Database from 'better-sqlite3'
+import type { RunSummary, ToolCallRecord, ToolText } from '../../shared'
+import { parseJson } from './json'
+
+interface DisplayRow {
+  run_id: string
+  call_id: string | null
+  display: string | null
+}
+
+type RunFailure = NonNullable<RunSummary['failure']>
+
+interface FailureRow {
+  run_id: string
+  error: string | null
+}
+
+/**
+ * The translatable texts a snapshot takes from the event log (docs/architecture.md, "Texts from
+ * main"): a tool call's `display` (tool_call_completed) and a failed run's whole error with its
+ * message code (run_failed). They are kept only in those events — no column, no migration — and
+ * `json_extract` reads just those fields when `conversations.get` builds the snapshot.
+ */
+export class EventTexts {
+  private readonly displays: Database.Statement<[string], DisplayRow>
+  private readonly failures: Database.Statement<[string], FailureRow>
+
+  constructor(db: Database.Database) {
+    // In log order, so a call id a run reused (some local servers do) ends with its last completion.
+    this.displays = db.prepare(
+      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.display') AS display
+       FROM events WHERE conversation_id = ? AND type = 'tool_call_completed' ORDER BY seq`
+    )
+    this.failures = db.prepare(
+      `SELECT run_id, json_extract(data, '$.error') AS error
+       FROM events WHERE conversation_id = ? AND type = 'run_failed' ORDER BY seq`
+    )
+  }
+
+  /** Each call with the display line its completion carried. */
+  withDisplays(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
+    const byCall = new Map<string, ToolText>()
+    for (const row of this.displays.all(conversationId)) {
+      if (row.call_id === null) continue
+      const key = `${row.run_id}\u0000${row.call_id}`
+      const display = row.display === null ? null : asToolText(parseJson(row.display))
+      if (display) byCall.set(key, display)
+      else byCall.delete(key)
+    }
+    if (byCall.size === 0) return calls
+    return calls.map((call) => {
+      const display = byCall.get(`${call.runId}\u0000${call.id}`)
+      return display ? { ...call, display } : call
+    })
+  }
+
+  /** Each failed run with run_failed's error (its code and message code), not only the message. */
+  withFailures(conversationId: string, runs: RunSummary[]): RunSummary[] {
+    const byRun = new Map<string, RunFailure>()
+    for (const row of this.failures.all(conversationId)) {
+      const error = row.error === null ? null : asError(parseJson(row.error))
+      if (error) byRun.set(row.run_id, error)
+    }
+    if (byRun.size === 0) return runs
+    return runs.map((run) => {
+      const failure = run.status === 'failed' ? byRun.get(run.id) : undefined
+      return failure ? { ...run, failure } : run
+    })
+  }
+}
+
+function asToolText(value: unknown): ToolText | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { key, params } = value as { key?: unknown; params?: unknown }
+  if (typeof key !== 'string' || key === '') return null
+  return isParams(params) ? { key, params } : { key }
+}
+
+function asError(value: unknown): RunFailure | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { code, message, key, params } = value as Record<string, unknown>
+  if (typeof code !== 'string' || typeof message !== 'string') return null
+  return {
+    code,
+    message,
+    ...(typeof key === 'string' ? { key } : {}),
+    ...(isParams(params) ? { params } : {})
+  }
+}
+
+function isParams(value: unknown): value is Record<string, string | number> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number')
+  )
+}
