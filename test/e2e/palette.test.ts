@@ -195,8 +195,11 @@ describe.skipIf(!hasChromium())('the quick-command palette', () => {
     for (const { language, theme } of variants) {
       temp.app.updateSettings({ language })
       await palette.emulateMedia({ colorScheme: theme })
-      const luminance = await backgroundLuminance(palette)
-      expect(theme === 'dark' ? luminance < 90 : luminance > 170, `${theme}: ${luminance}`).toBe(true)
+      // "system" follows the change on the next frame (features/theme listens for it).
+      await expect.poll(async () => {
+        const luminance = await backgroundLuminance(palette)
+        return theme === 'dark' ? luminance < 90 : luminance > 170
+      }).toBe(true)
       const open = palette.getByTestId('palette-open')
       await expect.poll(() => open.innerText()).toBe(language === 'zh-CN' ? '在 DeskClaw 中打开' : 'Open in DeskClaw')
       await settled(palette)

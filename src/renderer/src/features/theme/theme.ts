@@ -1,6 +1,7 @@
 /**
- * Applying the Settings theme to the page: `data-theme` on <html>, which styles.css reads (the dark
- * palette applies for `dark`, and for `system` when the system prefers dark).
+ * Applying the Settings theme to the page: `data-theme="light|dark"` on <html>, which styles.css
+ * reads. "system" is resolved here from prefers-color-scheme and followed while it is in force,
+ * so the stylesheet states each dark rule once.
  */
 import type { Theme } from '../../../../shared/bridge'
 
@@ -12,8 +13,22 @@ export const THEMES: readonly Theme[] = ['system', 'light', 'dark']
  */
 const STORAGE_KEY = 'deskclaw.theme'
 
+const systemDark = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null
+let followSystem: (() => void) | null = null
+
+/** light or dark: the theme itself, or the system's for `system`. */
+export function resolvedTheme(theme: Theme): 'light' | 'dark' {
+  if (theme !== 'system') return theme
+  return systemDark?.matches ? 'dark' : 'light'
+}
+
 export function applyTheme(theme: Theme): void {
-  document.documentElement.dataset.theme = theme
+  const root = document.documentElement
+  root.dataset.theme = resolvedTheme(theme)
+  root.dataset.themeChoice = theme
+  if (followSystem) systemDark?.removeEventListener('change', followSystem)
+  followSystem = theme === 'system' ? () => (root.dataset.theme = resolvedTheme('system')) : null
+  if (followSystem) systemDark?.addEventListener('change', followSystem)
   try {
     localStorage.setItem(STORAGE_KEY, theme)
   } catch {
