@@ -104,7 +104,9 @@ module.exports = {
     { from: 'resources/tray', to: 'tray', filter: ['*.png'] },
     { from: 'resources/sandbox', to: 'sandbox' },
     // The USB id database devices are named from (docs/devices.md).
-    { from: 'resources/usb-ids', to: 'usb-ids' }
+    { from: 'resources/usb-ids', to: 'usb-ids' },
+    // The chat app profiles send-text follows (docs/desktop.md, "Chat app profiles").
+    { from: 'resources/desktop-apps', to: 'desktop-apps', filter: ['*.json'] }
   ],
   asar: true,
   asarUnpack,

@@ -199,6 +199,7 @@ describe('electron-builder configuration', () => {
     it('ships the tray icons and the sandbox Dockerfile as real files beside app.asar', () => {
       expect(config.extraResources).toContainEqual({ from: 'resources/tray', to: 'tray', filter: ['*.png'] })
       expect(config.extraResources).toContainEqual({ from: 'resources/sandbox', to: 'sandbox' })
+      expect(config.extraResources).toContainEqual({ from: 'resources/desktop-apps', to: 'desktop-apps', filter: ['*.json'] })
     })
 
     it('ships every extra resource it names', () => {
