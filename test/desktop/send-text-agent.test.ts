@@ -75,6 +75,10 @@ describe.skipIf(!available)('desktop_send_text in a run and from the terminal', 
     expect(steps.map((s) => s.step)).toEqual(['activated', 'searched', 'target_verified', 'header_verified', 'draft_pasted', 'approved', 'sent', 'verified'])
     expect(steps.every((s) => s.ok)).toBe(true)
     expect(steps.find((s) => s.step === 'header_verified')!.attachment?.mediaType).toBe('image/png')
+    // A reloaded conversation has the same checklist, crops included (read back from the event log).
+    const stored = app.app.store.getConversation(steps[0]!.conversationId)!.toolCalls.find((c) => c.id === steps[0]!.callId)!
+    expect(stored.steps?.map((s) => [s.step, s.ok])).toEqual(steps.map((s) => [s.step, true]))
+    expect(stored.steps?.find((s) => s.step === 'header_verified')?.attachment?.id).toBe(steps.find((s) => s.step === 'header_verified')!.attachment?.id)
     const results = of(events, 'tool_call_completed')
     expect(results.map((r) => [r.isError, r.output.split(' and verified')[0]])).toEqual([
       [false, 'sent to "张伟" in WeChat'],

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { RunSummary, ToolCallRecord, ToolText } from '../../shared'
+import { ToolStepSchema, type RunSummary, type ToolCallRecord, type ToolStep, type ToolText } from '../../shared'
 import { parseJson } from './json'
 
 interface DisplayRow {
@@ -9,6 +9,16 @@ interface DisplayRow {
 }
 
 type RunFailure = NonNullable<RunSummary['failure']>
+
+interface StepRow {
+  run_id: string
+  call_id: string | null
+  step: string | null
+  ok: number | boolean | null
+  detail: string | null
+  attachment: string | null
+  at: number
+}
 
 interface FailureRow {
   run_id: string
@@ -24,12 +34,19 @@ interface FailureRow {
 export class EventTexts {
   private readonly displays: Database.Statement<[string], DisplayRow>
   private readonly failures: Database.Statement<[string], FailureRow>
+  private readonly steps: Database.Statement<[string], StepRow>
 
   constructor(db: Database.Database) {
     // In log order, so a call id a run reused (some local servers do) ends with its last completion.
     this.displays = db.prepare(
       `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.display') AS display
        FROM events WHERE conversation_id = ? AND type = 'tool_call_completed' ORDER BY seq`
+    )
+    this.steps = db.prepare(
+      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.step') AS step,
+              json_extract(data, '$.ok') AS ok, json_extract(data, '$.detail') AS detail,
+              json_extract(data, '$.attachment') AS attachment, at
+       FROM events WHERE conversation_id = ? AND type = 'tool_progress' ORDER BY seq`
     )
     this.failures = db.prepare(
       `SELECT run_id, json_extract(data, '$.error') AS error
@@ -51,6 +68,29 @@ export class EventTexts {
     return calls.map((call) => {
       const display = byCall.get(`${call.runId}\u0000${call.id}`)
       return display ? { ...call, display } : call
+    })
+  }
+
+  /** Each call with the steps it reported (tool_progress), so a reloaded send-text shows its checklist and crops. */
+  withSteps(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
+    const byCall = new Map<string, ToolStep[]>()
+    for (const row of this.steps.all(conversationId)) {
+      if (row.call_id === null) continue
+      const parsed = ToolStepSchema.safeParse({
+        step: row.step,
+        ok: row.ok === 1 || row.ok === true,
+        detail: row.detail ?? '',
+        at: row.at,
+        ...(row.attachment ? { attachment: parseJson(row.attachment) } : {})
+      })
+      if (!parsed.success) continue
+      const key = `${row.run_id}\u0000${row.call_id}`
+      byCall.set(key, [...(byCall.get(key) ?? []), parsed.data])
+    }
+    if (byCall.size === 0) return calls
+    return calls.map((call) => {
+      const steps = byCall.get(`${call.runId}\u0000${call.id}`)
+      return steps ? { ...call, steps } : call
     })
   }
 

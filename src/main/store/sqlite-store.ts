@@ -87,7 +87,7 @@ export class SqliteConversationStore implements ConversationStore {
       return {
         conversation: toConversationSummary(conversation),
         messages: withMessageAttachments(this.statements.listMessages.all(id).map(toChatMessage), this.statements.listMessageAttachments.all(id)),
-        toolCalls: this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord)),
+        toolCalls: this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord))),
         runs: this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary))
       }
     })

@@ -39,6 +39,16 @@ export const ChatMessageSchema = z.object({
 })
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 
+/** One step of a long call (`tool_progress`): a message code, whether it passed, what was read, the crop it checked. */
+export const ToolStepSchema = z.object({
+  step: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+  attachment: ToolAttachmentRefSchema.optional(),
+  at: z.number()
+})
+export type ToolStep = z.infer<typeof ToolStepSchema>
+
 export const ToolCallRecordSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -60,7 +70,9 @@ export const ToolCallRecordSchema = z.object({
   /** Images and files the tool returned. */
   attachments: z.array(ToolAttachmentRefSchema).optional(),
   /** The result line the UI translates, as tool_call_completed carried it (kept in the event log only). */
-  display: ToolTextSchema.optional()
+  display: ToolTextSchema.optional(),
+  /** The steps a long call reported (tool_progress), in order, read back from the event log. */
+  steps: z.array(ToolStepSchema).optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 

@@ -44,29 +44,15 @@ export interface ToolCallRisk {
   source: 'policy' | 'conversation_grant'
 }
 
-/**
- * One step of a long call as it happened (`tool_progress`): `step` is a message code the UI
- * translates (`toolStep.<code>`), `detail` what was read, untranslated; `attachment` the crop the
- * step checked.
- */
-export interface ToolStep {
-  step: string
-  ok: boolean
-  detail: string
-  attachment?: ToolAttachmentRef
-  at: number
-}
+/** One step of a long call (`tool_progress`), live or read back with the snapshot (shared/bridge/conversations.ts). */
+import type { ToolStep } from '../../../shared/bridge'
+export type { ToolStep }
 
 export interface ToolCallView extends ToolCallRecord {
   /** Live output while it streams, stdout and stderr kept apart so stderr can be shown in red. */
   segments: OutputSegment[]
   approval: ToolCallApproval | null
   risk: ToolCallRisk | null
-  /**
-   * The steps the call reported, in order (live only: a reloaded conversation has them as lines of
-   * its output). Absent until the first one.
-   */
-  steps?: readonly ToolStep[]
 }
 
 export interface RunView {
