@@ -180,7 +180,8 @@ async function startEngine(languages: readonly OcrLanguage[], langPath: string, 
   } finally {
     starting = false
     clearTimeout(timer)
-    loud()
+    // The worker's stderr reaches this process asynchronously, after the start resolves: keep the filter a while.
+    setTimeout(loud, STARTUP_NOISE_MS).unref()
   }
 
   // A worker thread that dies (out of memory, a crash in the WASM) fails the reading in progress,
@@ -212,19 +213,32 @@ async function startEngine(languages: readonly OcrLanguage[], langPath: string, 
 
 /** What Tesseract prints while loading the Chinese data without its vertical-text model: harmless, and not for users. */
 const STARTUP_NOISE = /traineddata|TESSDATA_PREFIX|Failed loading language/
+const STARTUP_NOISE_MS = 3_000
+
+/** Engines starting now (the filter is installed once, whatever their number). */
+let quieting = 0
+let loudWrite: typeof process.stderr.write | null = null
 
 /**
  * Keeps Tesseract's start-up complaint off the console (the worker thread's stderr is written
- * through this process's); returns the function that puts stderr back as it was.
+ * through this process's); returns the function that ends this start's share of the filter.
  */
 function quietStartup(): () => void {
-  const write = process.stderr.write
-  process.stderr.write = function (chunk: unknown, ...rest: unknown[]): boolean {
-    if (STARTUP_NOISE.test(String(chunk))) return true
-    return (write as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest)
-  } as typeof process.stderr.write
+  if (quieting++ === 0) {
+    const write = (loudWrite = process.stderr.write)
+    process.stderr.write = function (chunk: unknown, ...rest: unknown[]): boolean {
+      if (STARTUP_NOISE.test(String(chunk))) return true
+      return (write as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest)
+    } as typeof process.stderr.write
+  }
+  let ended = false
   return () => {
-    process.stderr.write = write
+    if (ended) return
+    ended = true
+    if (--quieting === 0 && loudWrite) {
+      process.stderr.write = loudWrite
+      loudWrite = null
+    }
   }
 }
 
