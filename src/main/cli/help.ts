@@ -76,7 +76,7 @@ disconnected (one line says which), 2 usage error.
 Exit codes (desktop): 0 done, 1 the desktop is unavailable or the action failed (one line says why),
 2 usage error. send-text: 0 only for "sent"; 1 for "not sent" (nothing was sent) and "unknown"
 (the send key was pressed but the message could not be verified: check before sending again);
-130 stopped with Ctrl+C before anything was sent.
+130 stopped with Ctrl+C (the line says "not sent" or "unknown").
 Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
 3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
 Exit codes (audit verify): 0 chain intact, 1 tampered (or the file cannot be read),
