@@ -4,11 +4,11 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   CHAT_APP_LAYOUT,
+  LOOK_ALIKE_CHATS,
   openChatApp,
   processesMentioning,
   requireChatApp,
   type ChatApp,
-  type ChatAppConfig,
   type ChatAppEvent
 } from '../helpers/chat-app'
 import { activeWindowName, click, key, pixelAt, setClipboardText } from '../helpers/x-tools'
@@ -18,14 +18,7 @@ import { startDisplay, type TestDisplay } from '../helpers/xvfb'
 // that a failing "send text to a chat" test can blame the automation rather than the fixture.
 const available = requireChatApp()
 
-const CHATS: ChatAppConfig['chats'] = [
-  { name: '产品群', history: [{ from: 'them', text: '明天上午十点评审' }] },
-  { name: '产品群（旧）', history: [{ from: 'them', text: '这个群不再使用' }] },
-  { name: '张伟' },
-  { name: '张伟 (HR)' },
-  { name: 'Design Team', history: [{ from: 'them', text: 'new mockups are up' }] },
-  { name: '文件传输助手' }
-]
+const CHATS = LOOK_ALIKE_CHATS
 
 type Region = { x: number; y: number; width: number; height: number }
 

@@ -13,7 +13,7 @@ import {
   type SendStep,
   type SendTextInput
 } from '../../src/main/desktop'
-import { openChatApp, requireChatApp, type ChatApp, type ChatAppConfig } from '../helpers/chat-app'
+import { LOOK_ALIKE_CHATS, openChatApp, requireChatApp, type ChatApp, type ChatAppConfig } from '../helpers/chat-app'
 import { clipboardText, heldButtons, heldKeys, setClipboardText } from '../helpers/x-tools'
 import { startDisplay, type TestDisplay } from '../helpers/xvfb'
 
@@ -22,14 +22,7 @@ import { startDisplay, type TestDisplay } from '../helpers/xvfb'
 // (docs/desktop.md, "Sending messages").
 const available = requireChatApp()
 
-const CHATS: ChatAppConfig['chats'] = [
-  { name: '产品群', history: [{ from: 'them', text: '明天上午十点评审' }] },
-  { name: '产品群（旧）', history: [{ from: 'them', text: '这个群不再使用' }] },
-  { name: '张伟' },
-  { name: '张伟 (HR)' },
-  { name: 'Design Team', history: [{ from: 'them', text: 'new mockups are up' }] },
-  { name: '文件传输助手' }
-]
+const CHATS = LOOK_ALIKE_CHATS
 // The longer names come first in the results, so the exact match is often not the top one.
 const RESULTS_ORDER = ['产品群（旧）', '张伟 (HR)']
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromiumPath, hasChromium } from './browser'
+import { createEventLog } from './event-log'
 import { requireXServer, spawnOwned, stopChild, type TestDisplay } from './xvfb'
 
 /**
@@ -211,23 +212,31 @@ const STATIC: Record<string, string> = { '/app.js': 'text/javascript', '/style.c
  * window titled config.title is mapped, has its 1000x700 client area, and is the active window.
  * Place: centred horizontally, client top at y 50 (on 1280x800: client at 140,50).
  */
+/** Chats whose names overlap (`产品群` / `产品群（旧）`, `张伟` / `张伟 (HR)`), with some history, CJK and English. */
+export const LOOK_ALIKE_CHATS: ChatAppConfig['chats'] = [
+  { name: '产品群', history: [{ from: 'them', text: '明天上午十点评审' }] },
+  { name: '产品群（旧）', history: [{ from: 'them', text: '这个群不再使用' }] },
+  { name: '张伟' },
+  { name: '张伟 (HR)' },
+  { name: 'Design Team', history: [{ from: 'them', text: 'new mockups are up' }] },
+  { name: '文件传输助手' }
+]
+
 export async function openChatApp(display: TestDisplay, config: Partial<ChatAppConfig> = {}): Promise<ChatApp> {
   const started = Date.now()
   const full: ChatAppConfig = { title: '微信', chats: [], sendKey: 'enter', searchDelayMs: 150, openDelayMs: 100, ...config }
   const { title } = full
   const { width, height } = CHAT_APP_LAYOUT
 
-  const events: ChatAppEvent[] = []
+  // stderrTail is defined below, with Chromium; the log only calls it once Chromium has ended.
+  const log = createEventLog<ChatAppEvent>(`chat app "${title}": Chromium`, () => stderrTail())
+  const { events, waitFor } = log
   let latest: Omit<ChatState, 'sent'> = {
     openChat: null,
     query: '',
     results: full.chats.map((chat) => chat.name),
     highlighted: null,
     drafts: {}
-  }
-  const waiters = new Set<() => void>()
-  const wake = (): void => {
-    for (const waiter of [...waiters]) waiter()
   }
   let lastSeq = 0
   const sent = (): SentMessage[] =>
@@ -250,9 +259,8 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
         lastSeq = posted.seq
         latest = posted.state
       }
-      events.push(posted.event)
+      log.push(posted.event)
       reply(204, 'text/plain')
-      wake()
     } else if (req.method === 'GET' && url.pathname === '/state') {
       reply(200, 'application/json; charset=utf-8', JSON.stringify(currentState()))
     } else if (req.method === 'GET' && url.pathname === '/config') {
@@ -326,15 +334,8 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
       .filter((line) => !/dbus|Failed to connect to the bus|unexpected operator/.test(line))
       .slice(-20)
       .join('\n')
-  let ended: string | undefined
-  chromium.once('exit', (code, signal) => {
-    ended = `exited (code ${code}, signal ${signal})`
-    wake()
-  })
-  chromium.once('error', (error) => {
-    ended = `could not start (${error.message})`
-    wake()
-  })
+  chromium.once('exit', (code, signal) => log.end(`exited (code ${code}, signal ${signal})`))
+  chromium.once('error', (error) => log.end(`could not start (${error.message})`))
 
   let closing: Promise<void> | undefined
   const close = (): Promise<void> =>
@@ -360,37 +361,6 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
       rmSync(userDataDir, { recursive: true, force: true })
     })())
 
-  const describeEvents = (): string =>
-    events.length === 0 ? '(none)' : events.map((event, index) => `  ${index}: ${JSON.stringify(event)}`).join('\n')
-
-  const waitFor = (pred: (event: ChatAppEvent, index: number) => boolean, timeoutMs = 5_000): Promise<ChatAppEvent> =>
-    new Promise((resolve, reject) => {
-      let scanned = 0
-      const finish = (): void => {
-        waiters.delete(check)
-        clearTimeout(timer)
-      }
-      const check = (): void => {
-        for (; scanned < events.length; scanned++) {
-          if (pred(events[scanned], scanned)) {
-            finish()
-            resolve(events[scanned])
-            return
-          }
-        }
-        if (ended !== undefined) {
-          finish()
-          reject(new Error(`chat app "${title}": Chromium ${ended} before the awaited event. Events seen:\n${describeEvents()}\nstderr:\n${stderrTail()}`))
-        }
-      }
-      const timer = setTimeout(() => {
-        finish()
-        reject(new Error(`chat app "${title}": no matching event within ${timeoutMs} ms. Events seen:\n${describeEvents()}`))
-      }, timeoutMs)
-      waiters.add(check)
-      check()
-    })
-
   try {
     const deadline = started + READY_TIMEOUT_MS
     const ready = (await waitFor((event) => event.type === 'ready', READY_TIMEOUT_MS)) as Extract<ChatAppEvent, { type: 'ready' }>
@@ -403,7 +373,7 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
     let geometry: Geometry | undefined
     let previous: Geometry | undefined
     for (;;) {
-      if (ended !== undefined) throw new Error(`chat app "${title}": Chromium ${ended}. stderr:\n${stderrTail()}`)
+      if (log.ended() !== undefined) throw new Error(`chat app "${title}": Chromium ${log.ended()}. stderr:\n${stderrTail()}`)
       xid ??= await findWindow(display.env, chromium.pid!, title)
       if (xid !== undefined) {
         geometry = await windowGeometry(display.env, xid)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { createEventLog } from './event-log'
 import { SYSTEM_PYTHON, spawnOwned, stopChild, type TestDisplay } from './xvfb'
 
 /**
@@ -76,16 +77,12 @@ export function openProbeWindow(display: TestDisplay, opts: ProbeOptions): Promi
     stdio: ['ignore', 'pipe', 'pipe']
   })
 
-  const events: ProbeEvent[] = []
-  const waiters = new Set<() => void>()
   let stderr = ''
   let buffered = ''
-  let ended: string | undefined
   let ready: ProbeReady | undefined
   let onReady: ((ready: ProbeReady) => void) | undefined
-  const wake = (): void => {
-    for (const waiter of [...waiters]) waiter()
-  }
+  const log = createEventLog<ProbeEvent>(`probe window "${opts.title}"`, () => stderr.trim())
+  const { events, waitFor } = log
 
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8_000)))
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -106,45 +103,13 @@ export function openProbeWindow(display: TestDisplay, opts: ProbeOptions): Promi
         ready = parsed as ProbeReady
         onReady?.(ready)
       } else {
-        events.push(parsed as ProbeEvent)
+        log.push(parsed as ProbeEvent)
       }
     }
-    wake()
   })
 
   let closing: Promise<void> | undefined
   const close = (): Promise<void> => (closing ??= stopChild(child))
-
-  const describeEvents = (): string =>
-    events.length === 0 ? '(none)' : events.map((event, index) => `  ${index}: ${JSON.stringify(event)}`).join('\n')
-
-  const waitFor = (pred: (event: ProbeEvent, index: number) => boolean, timeoutMs = 5_000): Promise<ProbeEvent> =>
-    new Promise((resolve, reject) => {
-      let scanned = 0
-      const finish = (): void => {
-        waiters.delete(check)
-        clearTimeout(timer)
-      }
-      const check = (): void => {
-        for (; scanned < events.length; scanned++) {
-          if (pred(events[scanned], scanned)) {
-            finish()
-            resolve(events[scanned])
-            return
-          }
-        }
-        if (ended !== undefined) {
-          finish()
-          reject(new Error(`probe window "${opts.title}" ${ended} before the awaited event. Events seen:\n${describeEvents()}\nstderr: ${stderr.trim()}`))
-        }
-      }
-      const timer = setTimeout(() => {
-        finish()
-        reject(new Error(`probe window "${opts.title}": no matching event within ${timeoutMs} ms. Events seen:\n${describeEvents()}`))
-      }, timeoutMs)
-      waiters.add(check)
-      check()
-    })
 
   const lastText = (): string | undefined => {
     for (let i = events.length - 1; i >= 0; i--) {
@@ -164,18 +129,16 @@ export function openProbeWindow(display: TestDisplay, opts: ProbeOptions): Promi
       resolve({ ready: readyLine, events, waitFor, lastText, close })
     }
     child.once('error', (error) => {
-      ended = `could not start (${error.message})`
       clearTimeout(timer)
       reject(new Error(`probe window "${opts.title}" could not start ${SYSTEM_PYTHON}: ${error.message}`))
-      wake()
+      log.end(`could not start (${error.message})`)
     })
     // 'close', not 'exit': every line the process printed has been read by then.
     child.once('close', (code, signal) => {
-      ended = `exited (code ${code}, signal ${signal})`
-      wake()
+      log.end(`exited (code ${code}, signal ${signal})`)
       if (!ready) {
         clearTimeout(timer)
-        reject(new Error(`probe window "${opts.title}" ${ended} before it was ready. stderr:\n${stderr.trim()}`))
+        reject(new Error(`probe window "${opts.title}" ${log.ended()} before it was ready. stderr:\n${stderr.trim()}`))
       }
     })
   })
