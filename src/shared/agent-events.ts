@@ -197,7 +197,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     assessment: RiskAssessmentSchema,
     /** What happens: may differ from assessment.verdict (autonomy level, a conversation grant). */
     action: VerdictSchema,
-    source: z.enum(['policy', 'conversation_grant'])
+    /** rejudged: judged again just before the run (docs/risk.md, "At run time") and found changed. */
+    source: z.enum(['policy', 'conversation_grant', 'rejudged'])
   }),
   z.object({ type: z.literal('approval_requested'), at: z.number(), ...PendingApprovalSchema.shape }),
   z.object({

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
 import type { ApprovalPreview } from '../../shared'
+import { identitiesHash, type TargetIdentity } from './target-identity'
 
 /**
  * The hash an approval is bound to (docs/risk.md, "Approvals"): tool, arguments,
- * folder and the preview exactly as shown (which says where a command runs). A call that differs in any of them is a
- * different question and needs its own answer.
+ * folder and the preview exactly as shown (which says where a command runs), and the file-system
+ * objects the judgement named (canonical path, kind, device and inode of each). A call that differs
+ * in any of them — or whose files were swapped while the question was open — is a different
+ * question and needs its own answer.
  */
-export function bindingHash(input: { tool: string; args: unknown; workspace: string; preview: ApprovalPreview }): string {
+export function bindingHash(input: { tool: string; args: unknown; workspace: string; preview: ApprovalPreview; targets?: readonly TargetIdentity[] }): string {
+  const objects = input.targets && input.targets.length > 0 ? identitiesHash(input.targets) : undefined
   return createHash('sha256')
-    .update(stableJson({ tool: input.tool, args: input.args, workspace: input.workspace, preview: input.preview }))
+    .update(stableJson({ tool: input.tool, args: input.args, workspace: input.workspace, preview: input.preview, objects }))
     .digest('hex')
 }
 

@@ -126,12 +126,21 @@ export class RiskEngine {
   }
 
   assess(call: ToolCallToAssess, ctx: RiskContext): RiskAssessment {
+    return this.judge(call, ctx).assessment
+  }
+
+  /**
+   * The assessment, with the file-system targets it rested on (canonical paths): the runner binds an
+   * approval to their identities and judges again just before the call runs (docs/risk.md, "At run time").
+   */
+  judge(call: ToolCallToAssess, ctx: RiskContext): { assessment: RiskAssessment; targets: string[] } {
     startPathJudgement()
     const { subject } = call
     if (subject?.kind === 'command') {
-      const { programs: _programs, explain: _explain, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
-      return assessment
+      const { programs: _programs, explain, ...assessment } = this.assessShell(subject.value, ctx, { tool: call.tool, arg: subject.arg ?? '' })
+      return { assessment, targets: explain.targets }
     }
+    const targets: string[] = []
     const workspace = this.realWorkspace(ctx.workspace)
     const findings: RiskFinding[] = []
     const unitFindings: RiskFinding[] = []
@@ -142,6 +151,7 @@ export class RiskEngine {
       const span = subject.arg ? { arg: subject.arg, start: 0, end: subject.value.length } : null
       try {
         const confined = confineToWorkspace(workspace, subject.value)
+        targets.push(confined.absolute)
         tokens = confined.display === '.' ? [] : confined.display.split('/')
         const ctxPaths = { home: this.home, workspace }
         const secret = reads ? secretPathReason(confined.absolute, ctxPaths) : protectedWriteReason(confined.absolute, ctxPaths)
@@ -155,7 +165,12 @@ export class RiskEngine {
       unitFindings.push({ rule: accessRule(call), message: accessMessage(call), verdict: 'ask', span: null })
     }
     const unit = { argv: tokens, findings: unitFindings }
-    return this.finish(call.tool, findings, [unit], ctx, savable ? tokens : null)
+    return { assessment: this.finish(call.tool, findings, [unit], ctx, savable ? tokens : null), targets }
+  }
+
+  /** The home folder whose secrets the path guardian protects (paths in findings are shown from it). */
+  get homeFolder(): string {
+    return this.home
   }
 
   /** Judges a shell command line; its rules and spans belong to `as` (the shell tool's, unless said otherwise). */

@@ -33,3 +33,10 @@ export {
   type RuleSet,
   type RuleSource
 } from './rules'
+export {
+  describeTargetChanges,
+  identifyTargets,
+  identitiesHash,
+  targetPathsHash,
+  type TargetIdentity
+} from './target-identity'

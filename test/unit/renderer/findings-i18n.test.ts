@@ -23,6 +23,8 @@ describe('risk findings in Simplified Chinese', () => {
       for (const access of ['write', 'execute']) rules.add(`tool.${category}_${access}`)
     }
     for (const source of ['user', 'project', 'saved']) rules.add(`rule.${source}`)
+    // The runner's own, when the re-judgement before the run finds the files swapped (docs/risk.md, "At run time").
+    rules.add('run.changed-since-asked')
     expect(rules.size).toBeGreaterThan(40)
     const missing = [...rules].filter((rule) => findingText(rule, 'zh-CN') === null)
     expect(missing).toEqual([])

@@ -12,6 +12,7 @@ const zh: Record<string, string> = {
   'shell.foreign-shell': '其他 shell 有自己的语法，无法按 bash 的规则判断它会运行什么。',
   'path.sensitive': '涉及存放密钥、凭据或会影响之后运行内容的敏感路径。',
   'risk.engine-error': '风险引擎出错，因此需要你确认。',
+  'run.changed-since-asked': '在你确认之后、运行之前，此调用涉及的文件已被替换（例如文件夹变成了指向别处的符号链接），因此需要重新确认。',
   'rule.load-error': '规则文件无法加载，在修复之前所有操作都需要询问。',
   'rule.user': '你的规则对此命令作了规定。',
   'rule.project': '项目规则对此命令作了规定。',

@@ -41,7 +41,7 @@ export interface ToolCallRisk {
   assessment: RiskAssessment
   /** What happened: may differ from assessment.verdict (a conversation grant allows an "ask"). */
   action: Verdict
-  source: 'policy' | 'conversation_grant'
+  source: 'policy' | 'conversation_grant' | 'rejudged'
 }
 
 /** One step of a long call (`tool_progress`), live or read back with the snapshot (shared/bridge/conversations.ts). */
