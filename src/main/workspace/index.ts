@@ -1,2 +1,6 @@
-/** The workspace: the one folder file tools may touch, enforced by canonical real path. */
+/** The workspace: the one folder file tools may touch, enforced by canonical real path and, at run time, by opening race-free. */
 export { confineToWorkspace, WorkspaceEscapeError, type ConfinedPath } from './confine'
+export { isRefusal, type WorkspaceRefusal, type WorkspaceRefusalCode } from './refusal'
+export { listWorkspaceFolder, openWorkspaceFile, type ListedFolder, type OpenedFile, type SafeOpenOptions } from './safe-open'
+export { readWorkspaceFile, type ReadFile, type ReadOptions } from './safe-read'
+export { writeWorkspaceFile, type WroteFile } from './safe-write'
