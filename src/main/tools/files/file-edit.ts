@@ -1,8 +1,10 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { confineToWorkspace } from '../../workspace'
+import { isRefusal, readWorkspaceFile, writeWorkspaceFile } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
-import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
+import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
+
+/** file_read's limit: an edit holds the file in memory twice. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024
 
 export const fileEditTool = defineTool({
   name: 'file_edit',
@@ -50,10 +52,11 @@ export const fileEditTool = defineTool({
     }
   },
   async run(args, ctx) {
-    const target = confineToWorkspace(ctx.workspace, args.path)
-    const original = await readFile(target.absolute, 'utf8').catch(() => null)
-    const path = target.display
-    if (original === null) return withDisplay(fail(`File not found: ${path}`), text('result.notFound', { path }))
+    // Read through the descriptor, written through the same race-free write as file_write (docs/risk.md).
+    const read = await readWorkspaceFile(ctx.workspace, args.path, { maxBytes: MAX_FILE_BYTES, signal: ctx.signal })
+    if (isRefusal(read)) return refusalOutput(read, args.path)
+    const original = read.data.toString('utf8')
+    const path = read.display
     const first = original.indexOf(args.old)
     if (first === -1) {
       return withDisplay(fail(`"old" was not found in ${path}. Read the file and copy the text exactly.`), text('result.oldMissing', { path }))
@@ -65,9 +68,9 @@ export const fileEditTool = defineTool({
       )
     }
     const updated = original.slice(0, first) + args.new + original.slice(first + args.old.length)
-    const temporary = `${target.absolute}.deskclaw-${process.pid}-${Date.now()}.tmp`
-    await writeFile(temporary, updated, 'utf8')
-    await rename(temporary, target.absolute)
+    // The path the read resolved to, so the edit lands on the file that was read (links inside followed once).
+    const wrote = await writeWorkspaceFile(ctx.workspace, path, updated)
+    if (isRefusal(wrote)) return refusalOutput(wrote, args.path)
     const line = original.slice(0, first).split('\n').length
     return withDisplay(ok(`Edited ${path} at line ${line}.`), text('result.edited', { path, line }))
   }

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises'
 import { z } from 'zod'
-import { confineToWorkspace } from '../../workspace'
+import { isRefusal, listWorkspaceFolder } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
-import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
+import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
 
 const MAX_ENTRIES = 1_000
 
@@ -43,13 +42,15 @@ export const fileListTool = defineTool({
     }
   },
   async run(args, ctx) {
-    const target = confineToWorkspace(ctx.workspace, args.path ?? '.')
-    const path = target.display
-    const entries = await readdir(target.absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTDIR') return withDisplay(fail(`${path} is a file, not a folder; use file_read.`), text('result.isFile', { path }))
-      return withDisplay(fail(`Folder not found: ${path}`), text('result.folderNotFound', { path }))
-    })
-    if (!Array.isArray(entries)) return entries
+    // Listed through the folder it opened, never by path again (docs/risk.md, "At run time: file tools").
+    const listed = await listWorkspaceFolder(ctx.workspace, args.path ?? '.')
+    if (isRefusal(listed)) {
+      const path = listed.path
+      if (listed.code === 'notFolder') return withDisplay(fail(`${path} is a file, not a folder; use file_read.`), text('result.isFile', { path }))
+      if (listed.code === 'notFound') return withDisplay(fail(`Folder not found: ${path}`), text('result.folderNotFound', { path }))
+      return refusalOutput(listed, args.path ?? '.')
+    }
+    const { display: path, entries } = listed
     const names = entries
       .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
       .sort((a, b) => a.localeCompare(b))

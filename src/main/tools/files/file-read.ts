@@ -1,8 +1,7 @@
-import { readFile, stat } from 'node:fs/promises'
 import { z } from 'zod'
-import { confineToWorkspace } from '../../workspace'
+import { isRefusal, readWorkspaceFile } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
-import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
+import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
 
 const DEFAULT_LIMIT = 2_000
 /** Larger files are read in pages; binary files are refused rather than dumped. */
@@ -32,8 +31,6 @@ export const fileReadTool = defineTool({
       ...PATH_LABELS.en,
       ...FILE_RESULTS.en,
       title: 'Read a file',
-      'result.isFolder': '{path} is a folder, not a file.',
-      'result.tooLarge': '{path} is too large to read ({bytes} bytes).',
       'result.binary': '{path} looks like a binary file; it was not read.',
       'result.pastEnd': '{path} has {lines} lines; line {offset} is past the end.',
       'result.empty': '{path} is empty.',
@@ -43,8 +40,6 @@ export const fileReadTool = defineTool({
       ...PATH_LABELS['zh-CN'],
       ...FILE_RESULTS['zh-CN'],
       title: '读取文件',
-      'result.isFolder': '{path} 是文件夹，不是文件。',
-      'result.tooLarge': '{path} 太大，无法读取（{bytes} 字节）。',
       'result.binary': '{path} 似乎是二进制文件，未读取。',
       'result.pastEnd': '{path} 共 {lines} 行，第 {offset} 行已超出末尾。',
       'result.empty': '{path} 是空文件。',
@@ -53,15 +48,10 @@ export const fileReadTool = defineTool({
   },
   truncationHint: 'Read the rest with file_read and a larger offset.',
   async run(args, ctx) {
-    const target = confineToWorkspace(ctx.workspace, args.path)
-    const info = await stat(target.absolute).catch(() => null)
-    const path = target.display
-    if (!info) return withDisplay(fail(`File not found: ${path}`), text('result.notFound', { path }))
-    if (info.isDirectory()) return withDisplay(fail(`${path} is a folder; use file_list to see what it holds.`), text('result.isFolder', { path }))
-    if (info.size > MAX_FILE_BYTES) {
-      return withDisplay(fail(`${path} is ${info.size} bytes, larger than file_read handles.`), text('result.tooLarge', { path, bytes: info.size }))
-    }
-    const buffer = await readFile(target.absolute)
+    // Opened race-free and read through the descriptor: a link, FIFO or hard link swapped in is refused (docs/risk.md).
+    const read = await readWorkspaceFile(ctx.workspace, args.path, { maxBytes: MAX_FILE_BYTES, signal: ctx.signal })
+    if (isRefusal(read)) return refusalOutput(read, args.path)
+    const { display: path, data: buffer } = read
     if (buffer.subarray(0, 8_000).includes(0)) return withDisplay(fail(`${path} looks like a binary file; not read.`), text('result.binary', { path }))
     const lines = buffer.toString('utf8').split('\n')
     if (lines.at(-1) === '') lines.pop()

@@ -1,9 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { z } from 'zod'
-import { confineToWorkspace } from '../../workspace'
+import { isRefusal, writeWorkspaceFile } from '../../workspace'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
-import { FILE_RESULTS, PATH_LABELS, pathField } from './messages'
+import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
@@ -31,13 +29,10 @@ export const fileWriteTool = defineTool({
     'zh-CN': { ...PATH_LABELS['zh-CN'], ...FILE_RESULTS['zh-CN'], title: '写入文件', content: '内容', 'result.wrote': '已写入 {bytes} 字节到 {path}。' }
   },
   async run(args, ctx) {
-    const target = confineToWorkspace(ctx.workspace, args.path)
-    await mkdir(dirname(target.absolute), { recursive: true })
-    // Write then rename, so a crash never leaves a half-written file behind.
-    const temporary = `${target.absolute}.deskclaw-${process.pid}-${Date.now()}.tmp`
-    await writeFile(temporary, args.content, 'utf8')
-    await rename(temporary, target.absolute)
-    const bytes = Buffer.byteLength(args.content, 'utf8')
-    return withDisplay(ok(`Wrote ${bytes} bytes to ${target.display}.`), text('result.wrote', { bytes, path: target.display }))
+    // Written to a temp file in the held parent folder and renamed there; removed again on any failure (docs/risk.md).
+    const wrote = await writeWorkspaceFile(ctx.workspace, args.path, args.content)
+    if (isRefusal(wrote)) return refusalOutput(wrote, args.path)
+    const { bytes, display: path } = wrote
+    return withDisplay(ok(`Wrote ${bytes} bytes to ${path}.`), text('result.wrote', { bytes, path }))
   }
 })
