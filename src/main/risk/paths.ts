@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
+import { HOME_CREDENTIAL_LOCATIONS as HOME_SECRETS } from '../secrets/credential-locations'
 
 /**
  * The path guardian (docs/risk.md): which paths hold secrets (ask even to read) and which writes
@@ -10,46 +11,6 @@ export interface PathContext {
   home: string
   workspace: string
 }
-
-/** Under the home folder: credentials, keys, browser profiles, keychains. */
-const HOME_SECRETS = [
-  '.ssh',
-  '.aws',
-  '.gnupg',
-  '.azure',
-  '.kube',
-  '.config/gcloud',
-  '.config/gh',
-  '.docker/config.json',
-  '.netrc',
-  '.npmrc',
-  '.pypirc',
-  '.git-credentials',
-  '.password-store',
-  '.pgpass',
-  '.my.cnf',
-  '.local/share/keyrings',
-  '.bash_history',
-  '.zsh_history',
-  'Library/Keychains',
-  'Library/Cookies',
-  '.config/google-chrome',
-  '.config/chromium',
-  '.config/BraveSoftware',
-  '.config/microsoft-edge',
-  '.mozilla',
-  '.thunderbird',
-  'snap/firefox',
-  'Library/Application Support/Google/Chrome',
-  'Library/Application Support/Firefox',
-  'Library/Application Support/BraveSoftware',
-  'Library/Safari',
-  'AppData/Local/Google/Chrome',
-  'AppData/Roaming/Mozilla',
-  'AppData/Local/Microsoft/Edge',
-  'AppData/Roaming/Microsoft/Credentials',
-  'AppData/Roaming/Microsoft/Protect'
-]
 
 const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssh', '/root', '/var/db/sudo', '/private/etc/master.passwd', '/dev/mem', '/dev/kmem']
 
