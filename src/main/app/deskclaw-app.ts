@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
-import type { AgentEvent, ChatAppInfo, DesktopControl, Settings } from '../../shared'
+import { ProviderKindSchema, type AgentEvent, type ChatAppInfo, type DesktopControl, type Settings } from '../../shared'
 import { ChatSender, DesktopService, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
 import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
 import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
-import { SelectedRuntime, type Runtime, type SelectRuntimeOptions } from '../runtime'
+import { SelectedRuntime, type ModelKeys, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
@@ -276,8 +276,26 @@ export class DeskclawApp {
     return {
       ...probe,
       docker: { image: this.settingsCache.dockerImage, ...(dockerHost ? { dockerHost } : {}) },
-      allowEnv: this.settingsCache.allowedEnv
+      allowEnv: this.settingsCache.allowedEnv,
+      modelKeys: () => this.modelKeys()
     }
+  }
+
+  /**
+   * What never reaches a command (docs/runtimes.md, "The environment allowlist"): the variable the
+   * model's key is read from, and every key this app holds, under whatever name it turns up.
+   */
+  private modelKeys(): ModelKeys {
+    const name = apiKeyEnvFor(this.settingsCache)
+    const env = this.config.env ?? process.env
+    const stored = ProviderKindSchema.options.map((provider) => {
+      try {
+        return this.apiKeys.stored(provider)
+      } catch {
+        return undefined // unreadable: nothing to compare against
+      }
+    })
+    return { names: [name], values: [this.config.apiKey, env[name], process.env[name], ...stored] }
   }
 
   /** Persist first, then fan out: what a front door shows is already on disk. */

@@ -1,4 +1,6 @@
-import type { ProviderKind } from '../../shared'
+import { CONVENTIONAL_API_KEY_ENV, modelKeyEnvOf, type ProviderKind } from '../../shared'
+
+export { CONVENTIONAL_API_KEY_ENV }
 
 /** What one model call needs; the caller resolves the key from its environment variable. */
 export interface ProviderConfig {
@@ -24,13 +26,6 @@ const DEFAULT_MODELS: Readonly<Record<ProviderKind, string>> = {
   'openai-compatible': 'qwen3:8b'
 }
 
-/** The conventional variable names, named in "what to set" messages. */
-export const CONVENTIONAL_API_KEY_ENV: Readonly<Record<ProviderKind, string>> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  'openai-compatible': 'DESKCLAW_API_KEY'
-}
-
 /**
  * Passed to streamText as `maxRetries`: up to 3 retries (4 attempts) of a model call that failed
  * with 408/409/429/5xx or a dropped connection, 2 s → 4 s → 8 s apart unless the server sends
@@ -41,7 +36,7 @@ export const MODEL_MAX_RETRIES = 3
 
 /** The variable that holds the key: the one the user named, else the provider's conventional one. */
 export function apiKeyEnvFor(config: { provider: ProviderKind; apiKeyEnv?: string }): string {
-  return nonEmpty(config.apiKeyEnv) ?? CONVENTIONAL_API_KEY_ENV[config.provider]
+  return modelKeyEnvOf(config)
 }
 
 export function defaultModelFor(provider: ProviderKind): string {

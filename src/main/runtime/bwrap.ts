@@ -3,15 +3,15 @@ import type { Readable } from 'node:stream'
 import { execa } from 'execa'
 import { posixArgv } from './command-argv'
 import { signalFromStatus } from './exit-status'
-import { hostCommandEnv } from './scrub-env'
+import { commandEnv, type CommandEnvOptions } from './command-env'
+import { credentialMaskArgs } from './credential-masks'
 import { spawnAndCollect } from './spawn-collect'
 import { RuntimeUnavailableError, type ExecRequest, type ExecResult, type ProbeResult, type Runtime } from './types'
 
-export interface BwrapRuntimeOptions {
+/** allowEnv / modelKeys: which variables commands get (command-env.ts). */
+export interface BwrapRuntimeOptions extends CommandEnvOptions {
   /** The bwrap binary; default `bwrap` from PATH. */
   bwrapPath?: string
-  /** Variables whose names look like secrets but that the user lets through to commands. */
-  allowEnv?: readonly string[]
 }
 
 const PROBE_TIMEOUT_MS = 5_000
@@ -50,12 +50,16 @@ export function bwrapIsolationArgs(userNamespace: boolean): string[] {
 /** The whole bwrap argv (without the binary) for one request. */
 export function bwrapArgs(request: ExecRequest, userNamespace: boolean): string[] {
   const workspace = realPath(request.workspace ?? request.cwd)
+  // The user's keys and logins are not readable inside (credential-masks.ts).
+  const masks = credentialMaskArgs(workspace)
   return [
     ...bwrapIsolationArgs(userNamespace),
+    ...masks.beforeWorkspace,
     // After --tmpfs /tmp, so a workspace under /tmp is still the host's folder.
     '--bind',
     workspace,
     workspace,
+    ...masks.afterWorkspace,
     '--chdir',
     request.cwd,
     '--info-fd',
@@ -96,7 +100,7 @@ export class BwrapRuntime implements Runtime {
         args: bwrapArgs(request, probe.userNamespace),
         cwd: request.cwd,
         // The host's TMPDIR may point outside the private /tmp, where nothing is writable.
-        env: hostCommandEnv(this.options.allowEnv, { TMPDIR: '/tmp', ...request.env }),
+        env: commandEnv({ allowEnv: this.options.allowEnv, modelKeys: this.options.modelKeys, runtime: this.name, tempDir: '/tmp', request: request.env }),
         extraPipes: 1,
         onExtraPipes: ([info]) => readChildPid(info, (pid) => (sandboxPid = pid)),
         // SIGTERM to bwrap itself would kill the sandbox at once (--die-with-parent); the

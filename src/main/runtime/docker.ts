@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type Docker from 'dockerode'
 import { posixArgv } from './command-argv'
+import { commandEnv, envList, type CommandEnvOptions } from './command-env'
 import { createDockerClient, describeEngine, explainEngineError, pingEngine } from './docker-client'
 import {
   DEFAULT_LIMITS,
   DEFAULT_SANDBOX_IMAGE,
   LABEL,
   MIB,
-  SANDBOX_PATH,
   containerSpec,
   ownerLabels,
   type SandboxLimits
@@ -19,14 +19,13 @@ import { ensureImage, pullProgressLines, type ImagePullProgress } from './docker
 import { listSandboxContainers, reapOrphans, removeContainers } from './docker-reaper'
 import { RuntimeUnavailableError, type ExecRequest, type ExecResult, type ProbeResult, type Runtime } from './types'
 
-export interface DockerRuntimeOptions {
+/** allowEnv / modelKeys: which variables commands get (command-env.ts); nothing else of the host's environment. */
+export interface DockerRuntimeOptions extends CommandEnvOptions {
   /** Default DEFAULT_SANDBOX_IMAGE. */
   image?: string
   limits?: Partial<SandboxLimits>
   /** `uid:gid` inside the container; default this user's, so workspace files stay theirs. */
   user?: string
-  /** Host variables passed into the container; nothing else of the host environment is. */
-  allowEnv?: readonly string[]
   /** DOCKER_HOST syntax (unix://, tcp://, ssh://…); default: DOCKER_HOST from the environment. */
   dockerHost?: string
   /** A ready client (tests, custom TLS); overrides `dockerHost`. */
@@ -230,12 +229,7 @@ export class DockerRuntime implements Runtime {
   }
 
   private commandEnv(request: ExecRequest): string[] {
-    const env: Record<string, string> = { PATH: SANDBOX_PATH, HOME: '/tmp', TMPDIR: '/tmp', LANG: 'C.UTF-8' }
-    for (const name of this.options.allowEnv ?? []) {
-      const value = process.env[name]
-      if (value !== undefined) env[name] = value
-    }
-    return Object.entries({ ...env, ...request.env }).map(([name, value]) => `${name}=${value}`)
+    return envList(commandEnv({ allowEnv: this.options.allowEnv, modelKeys: this.options.modelKeys, runtime: this.name, request: request.env }))
   }
 
   private get user(): string | undefined {

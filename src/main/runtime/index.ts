@@ -20,4 +20,4 @@ export {
   type SelectRuntimeOptions
 } from './select'
 export { SelectedRuntime } from './selected'
-export { scrubSecrets } from './scrub-env'
+export { commandEnv, COMMAND_ENV_ALLOWLIST, type CommandEnvOptions, type ModelKeys } from './command-env'

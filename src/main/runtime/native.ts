@@ -1,12 +1,10 @@
 import { hostArgv } from './command-argv'
-import { hostCommandEnv } from './scrub-env'
+import { commandEnv, type CommandEnvOptions } from './command-env'
 import { spawnAndCollect } from './spawn-collect'
 import type { ExecRequest, ExecResult, Runtime } from './types'
 
-export interface NativeRuntimeOptions {
-  /** Variables whose names look like secrets but that the user lets through to commands. */
-  allowEnv?: readonly string[]
-}
+/** Which variables commands get (command-env.ts: the allowlist, the user's names, never the model key). */
+export type NativeRuntimeOptions = CommandEnvOptions
 
 /**
  * Runs commands directly on the host, each in its own process group so that a timeout or a
@@ -21,7 +19,7 @@ export class NativeRuntime implements Runtime {
   exec(request: ExecRequest): Promise<ExecResult> {
     const [file, ...args] = hostArgv(request)
     return spawnAndCollect(
-      { runtime: this.name, file, args, cwd: request.cwd, env: hostCommandEnv(this.options.allowEnv, request.env) },
+      { runtime: this.name, file, args, cwd: request.cwd, env: commandEnv({ ...this.options, runtime: this.name, request: request.env }) },
       request
     )
   }

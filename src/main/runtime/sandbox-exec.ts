@@ -3,16 +3,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { execa } from 'execa'
 import { posixArgv } from './command-argv'
-import { hostCommandEnv } from './scrub-env'
+import { commandEnv, type CommandEnvOptions } from './command-env'
 import { spawnAndCollect } from './spawn-collect'
 import { RuntimeUnavailableError, type ExecRequest, type ExecResult, type ProbeResult, type Runtime } from './types'
 
 /** A constant path, never PATH lookup: a planted `sandbox-exec` must not be the sandbox. */
 export const SANDBOX_EXEC_PATH = '/usr/bin/sandbox-exec'
 
-export interface SandboxExecRuntimeOptions {
-  /** Variables whose names look like secrets but that the user lets through to commands. */
-  allowEnv?: readonly string[]
+/** allowEnv / modelKeys: which variables commands get (command-env.ts). */
+export interface SandboxExecRuntimeOptions extends CommandEnvOptions {
   sandboxExecPath?: string
 }
 
@@ -109,7 +108,7 @@ export class SandboxExecRuntime implements Runtime {
           file: this.options.sandboxExecPath ?? SANDBOX_EXEC_PATH,
           args: ['-p', profile, ...posixArgv(request)],
           cwd: request.cwd,
-          env: hostCommandEnv(this.options.allowEnv, { TMPDIR: tmpDir, ...request.env })
+          env: commandEnv({ allowEnv: this.options.allowEnv, modelKeys: this.options.modelKeys, runtime: this.name, tempDir: tmpDir, request: request.env })
         },
         request
       )

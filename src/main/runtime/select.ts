@@ -1,4 +1,5 @@
 import { BwrapRuntime } from './bwrap'
+import type { CommandEnvOptions } from './command-env'
 import { DockerRuntime, type DockerRuntimeOptions } from './docker'
 import { imageExists } from './docker-image'
 import { NativeRuntime } from './native'
@@ -7,13 +8,12 @@ import { RuntimeUnavailableError, type ProbeResult, type Runtime } from './types
 
 export type RuntimeChoice = 'native' | 'bwrap' | 'docker' | 'auto'
 
-export interface SelectRuntimeOptions {
-  /** Variables whose names look like secrets but that the user lets through to commands. */
-  allowEnv?: readonly string[]
+/** allowEnv / modelKeys: which variables commands get, on every runtime (command-env.ts). */
+export interface SelectRuntimeOptions extends CommandEnvOptions {
   /** The bwrap binary (default `bwrap` from PATH). */
   bwrapPath?: string
   sandboxExecPath?: string
-  docker?: Omit<DockerRuntimeOptions, 'allowEnv'>
+  docker?: Omit<DockerRuntimeOptions, keyof CommandEnvOptions>
   /** Default: process.platform. */
   platform?: NodeJS.Platform
   /**
@@ -64,7 +64,7 @@ export async function selectRuntime(choice: RuntimeChoice, options: SelectRuntim
   if (choice !== 'native' && failClosed) {
     throw new RuntimeUnavailableError(`The ${choice} sandbox cannot run here: ${reasons.join(' ')}`)
   }
-  return { runtime: new NativeRuntime({ allowEnv: options.allowEnv }), fellBackToNative: choice !== 'native', reasons }
+  return { runtime: new NativeRuntime(envOptions(options)), fellBackToNative: choice !== 'native', reasons }
 }
 
 /** Every runtime's state on this machine, for `deskclaw doctor` (see cli/doctor.ts). */
@@ -98,10 +98,14 @@ export async function diagnoseRuntimes(options: SelectRuntimeOptions = {}): Prom
   return report
 }
 
+function envOptions(options: SelectRuntimeOptions): CommandEnvOptions {
+  return { allowEnv: options.allowEnv, modelKeys: options.modelKeys }
+}
+
 async function tryDocker(options: SelectRuntimeOptions): Promise<Runtime | string> {
   let docker: DockerRuntime
   try {
-    docker = new DockerRuntime({ ...options.docker, allowEnv: options.allowEnv })
+    docker = new DockerRuntime({ ...options.docker, ...envOptions(options) })
   } catch (error) {
     return `docker: ${error instanceof Error ? error.message : String(error)}`
   }
@@ -118,14 +122,14 @@ async function tryDocker(options: SelectRuntimeOptions): Promise<Runtime | strin
 
 async function tryBwrap(options: SelectRuntimeOptions, platform: NodeJS.Platform): Promise<Runtime | string> {
   if (platform !== 'linux') return 'bwrap: bwrap (bubblewrap) runs only on Linux.'
-  const bwrap = new BwrapRuntime({ bwrapPath: options.bwrapPath, allowEnv: options.allowEnv })
+  const bwrap = new BwrapRuntime({ bwrapPath: options.bwrapPath, ...envOptions(options) })
   const probe = await bwrap.probe()
   return probe.ok ? bwrap : `bwrap: ${probe.reason}`
 }
 
 async function trySandboxExec(options: SelectRuntimeOptions, platform: NodeJS.Platform): Promise<Runtime | string> {
   if (platform !== 'darwin') return 'sandbox-exec: sandbox-exec (Seatbelt) exists only on macOS.'
-  const runtime = new SandboxExecRuntime({ sandboxExecPath: options.sandboxExecPath, allowEnv: options.allowEnv })
+  const runtime = new SandboxExecRuntime({ sandboxExecPath: options.sandboxExecPath, ...envOptions(options) })
   const probe = await runtime.probe()
   return probe.ok ? runtime : `sandbox-exec: ${probe.reason}`
 }

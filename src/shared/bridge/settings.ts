@@ -48,6 +48,18 @@ export const BaseUrlSchema = z
   .max(2048)
   .refine((text) => text.trim() === '' || isHttpUrl(text.trim()), 'not an http(s) URL (write e.g. http://localhost:11434/v1)')
 
+/** The variable each provider's key is conventionally read from, when Settings names none. */
+export const CONVENTIONAL_API_KEY_ENV: Readonly<Record<ProviderKind, string>> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  'openai-compatible': 'DESKCLAW_API_KEY'
+}
+
+/** The variable the model's key is read from: the one Settings names, else the provider's conventional one. */
+export function modelKeyEnvOf(settings: { provider: ProviderKind; apiKeyEnv?: string }): string {
+  return settings.apiKeyEnv?.trim() || CONVENTIONAL_API_KEY_ENV[settings.provider]
+}
+
 /** Providers with an endpoint of their own, so an empty base URL means it. */
 export const PROVIDERS_WITH_DEFAULT_BASE_URL: readonly ProviderKind[] = ['openai', 'anthropic']
 
@@ -87,7 +99,10 @@ export const SettingsSchema = z.object({
   runtime: RuntimeChoiceSchema,
   /** The sandbox image for the docker runtime. */
   dockerImage: z.string().min(1),
-  /** Environment variables passed to commands even though their names look like secrets. */
+  /**
+   * Variables commands may see besides the default set (docs/runtimes.md, "The environment
+   * allowlist"); never the model key's variable (settingsProblems).
+   */
   allowedEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(100),
   /**
    * Whether the model is sent images tools return: `auto` guesses from the provider and model
@@ -176,6 +191,11 @@ export function settingsProblems(candidate: Partial<Settings>): SettingsProblems
     !PROVIDERS_WITH_DEFAULT_BASE_URL.includes(provider)
   ) {
     problems.baseUrl = 'required for an OpenAI-compatible server (e.g. http://localhost:11434/v1 for Ollama)'
+  }
+  // The model's key never reaches a command (docs/runtimes.md): its variable cannot be listed.
+  if (candidate.allowedEnv !== undefined && provider !== undefined && problems.allowedEnv === undefined) {
+    const keyEnv = modelKeyEnvOf({ provider, apiKeyEnv: candidate.apiKeyEnv })
+    if (candidate.allowedEnv.includes(keyEnv)) problems.allowedEnv = `${keyEnv} holds the model's API key, which never reaches a command`
   }
   return problems
 }
