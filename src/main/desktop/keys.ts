@@ -1,7 +1,12 @@
 /**
  * Key names as the model writes them (`ctrl+shift+t`, `mod+v`, `Enter`, `F5`) turned into the
  * driver's key names (nut-js `Key` members), and ASCII text into key strokes (docs/desktop.md,
- * "Keys"). `mod` is Ctrl on Linux and Windows and Cmd on macOS.
+ * "Key names"). `mod` is Ctrl on Linux and Windows and Cmd on macOS.
+ *
+ * `enter` is the main Return key on every OS. nut-js's `Key.Enter` is libnut's "enter", which is
+ * the keypad's Enter (X11 `KP_Enter`, macOS `kVK_ANSI_KeypadEnter`); `Key.Return` is libnut's
+ * "return" (X11 `Return`, macOS `kVK_Return`, Windows `VK_RETURN`). A chat client ignored the
+ * keypad key (docs/desktop.md, "Key names"), so `kpenter` is the only name for it.
  */
 
 const MODIFIERS: Record<string, (platform: NodeJS.Platform) => string> = {
@@ -22,8 +27,15 @@ const MODIFIERS: Record<string, (platform: NodeJS.Platform) => string> = {
 
 /** Every other key by its lower-case names. */
 const KEYS: Record<string, string> = {
-  enter: 'Enter',
+  enter: 'Return',
   return: 'Return',
+  kpenter: 'Enter',
+  numpadenter: 'Enter',
+  kpplus: 'Add',
+  kpminus: 'Subtract',
+  kpmultiply: 'Multiply',
+  kpdivide: 'Divide',
+  kpdecimal: 'Decimal',
   esc: 'Escape',
   escape: 'Escape',
   tab: 'Tab',
@@ -68,7 +80,16 @@ const KEYS: Record<string, string> = {
 }
 for (let n = 1; n <= 24; n++) KEYS[`f${n}`] = `F${n}`
 for (let d = 0; d <= 9; d++) KEYS[String(d)] = `Num${d}`
+for (let d = 0; d <= 9; d++) KEYS[`kp${d}`] = `NumPad${d}`
 for (const letter of 'abcdefghijklmnopqrstuvwxyz') KEYS[letter] = letter.toUpperCase()
+
+/** Every key name this module reads, modifiers included, as `mod` reads on `platform` (for docs and tests). */
+export function keyNameTable(platform: NodeJS.Platform = process.platform): Array<{ name: string; driverKey: string; modifier: boolean }> {
+  return [
+    ...Object.entries(MODIFIERS).map(([name, key]) => ({ name, driverKey: key(platform), modifier: true })),
+    ...Object.entries(KEYS).map(([name, driverKey]) => ({ name, driverKey, modifier: false }))
+  ]
+}
 
 export class KeyComboError extends Error {}
 
@@ -93,7 +114,7 @@ export function parseKeyCombo(combo: string, platform: NodeJS.Platform = process
       continue
     }
     const key = KEYS[lower]
-    if (!key) throw new KeyComboError(`"${part}" in "${combo}" is not a key this tool knows (letters, digits, F1-F24, enter, esc, tab, arrows, …).`)
+    if (!key) throw new KeyComboError(`"${part}" in "${combo}" is not a key this tool knows (letters, digits, F1-F24, enter, kpenter, esc, tab, arrows, …; docs/desktop.md lists every name).`)
     others.push(key)
   }
   if (others.length > 1) throw new KeyComboError(`"${combo}" presses ${others.length} ordinary keys at once; give one key with its modifiers.`)
@@ -113,13 +134,13 @@ export function typeableAsKeys(text: string): boolean {
 }
 
 /**
- * Printable ASCII as key strokes on a US layout (`A` → Shift+A, `!` → Shift+1, `\n` → Enter).
+ * Printable ASCII as key strokes on a US layout (`A` → Shift+A, `!` → Shift+1, `\n` → the main Return key).
  * Other characters are entered by paste (nut-js types them wrongly on Linux and Windows).
  */
 export function textToKeyStrokes(text: string): string[][] {
   const strokes: string[][] = []
   for (const char of text) {
-    if (char === '\n') strokes.push(['Enter'])
+    if (char === '\n') strokes.push(['Return'])
     else if (char === '\t') strokes.push(['Tab'])
     else if (char === ' ') strokes.push(['Space'])
     else if (/[A-Z]/.test(char)) strokes.push(['LeftShift', char])

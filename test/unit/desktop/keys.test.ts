@@ -5,7 +5,8 @@ describe('parseKeyCombo', () => {
   it('puts modifiers first and maps names to driver keys', () => {
     expect(parseKeyCombo('ctrl+shift+t', 'linux')).toEqual(['LeftControl', 'LeftShift', 'T'])
     expect(parseKeyCombo('Alt + Tab', 'linux')).toEqual(['LeftAlt', 'Tab'])
-    expect(parseKeyCombo('enter', 'linux')).toEqual(['Enter'])
+    expect(parseKeyCombo('enter', 'linux')).toEqual(['Return'])
+    expect(parseKeyCombo('kpenter', 'linux')).toEqual(['Enter'])
     expect(parseKeyCombo('F5', 'win32')).toEqual(['F5'])
     expect(parseKeyCombo('ctrl+-', 'linux')).toEqual(['LeftControl', 'Minus'])
   })
@@ -29,7 +30,7 @@ describe('parseKeyCombo', () => {
 describe('textToKeyStrokes', () => {
   it('types capitals and shifted punctuation with Shift on a US layout', () => {
     expect(textToKeyStrokes('Hi!')).toEqual([['LeftShift', 'H'], ['I'], ['LeftShift', 'Num1']])
-    expect(textToKeyStrokes('a b\n')).toEqual([['A'], ['Space'], ['B'], ['Enter']])
+    expect(textToKeyStrokes('a b\n')).toEqual([['A'], ['Space'], ['B'], ['Return']])
     expect(textToKeyStrokes('(x)=1;')).toEqual([['LeftShift', 'Num9'], ['X'], ['LeftShift', 'Num0'], ['Equal'], ['Num1'], ['Semicolon']])
   })
 
