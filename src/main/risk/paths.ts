@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { HOME_CREDENTIAL_LOCATIONS as HOME_SECRETS } from '../secrets/credential-locations'
 
@@ -267,7 +267,12 @@ export interface PathAccess {
 export interface PathJudgement {
   /** The path the file system will use (links followed). */
   real: string
-  finding: { rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read'; message: string } | null
+  finding: PathFinding | null
+}
+
+export interface PathFinding {
+  rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read' | FileObjectRule
+  message: string
 }
 
 /**
@@ -288,7 +293,41 @@ export function judgePath(absolute: string, ctx: PathContext, access: PathAccess
     const via = real !== absolute ? ` (through a link: ${displayPath(absolute, ctx)})` : ''
     return { real, finding: { rule: 'path.outside-read', message: `Reads ${displayPath(real, ctx)}${via}, outside the workspace.` } }
   }
-  return { real, finding: null }
+  // Only opening the file matters: listing a name or printing it neither reads nor blocks.
+  const opens = access.writes || access.reads === 'contents'
+  return { real, finding: opens && !isHarmlessDevice(absolute) ? fileObjectFinding(real, ctx) : null }
+}
+
+export type FileObjectRule = 'path.hard-link' | 'path.special-file'
+
+/** The devices that are always the same harmless stream (docs/risk.md): reading or writing them has no effect. */
+const HARMLESS_DEVICE = /^\/dev\/(null|zero|full|random|urandom|stdin|stdout|stderr|tty|fd\/[012])$/
+
+export function isHarmlessDevice(absolute: string): boolean {
+  return HARMLESS_DEVICE.test(absolute)
+}
+
+/**
+ * What the object at a real path is, where its name does not say (docs/risk.md, "Redirections,
+ * hard links, special files"): a regular file with other hard links may be a file outside the
+ * workspace under another name; a FIFO, socket or device can block or act when opened.
+ */
+export function fileObjectFinding(real: string, ctx: PathContext): { rule: FileObjectRule; message: string } | null {
+  if (isHarmlessDevice(real)) return null
+  let stats: import('node:fs').Stats
+  try {
+    stats = lstatSync(real)
+  } catch {
+    return null // nothing there yet: a file about to be created has no other name
+  }
+  const shown = displayPath(real, ctx)
+  if (stats.isFile()) {
+    if (stats.nlink <= 1) return null
+    return { rule: 'path.hard-link', message: `${shown} has other hard links: another name for the same file may be outside the workspace.` }
+  }
+  const kind = stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : null
+  if (!kind) return null
+  return { rule: 'path.special-file', message: `${shown} is ${kind}: reading a FIFO or device can block or have effects.` }
 }
 
 /** Why writing this path is sensitive (changes future behaviour), or null. */
