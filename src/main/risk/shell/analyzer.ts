@@ -1,6 +1,6 @@
 import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
-import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, judgePath, looksLikePath, normalise, protectedWriteReason, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
+import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, judgePath, looksLikePath, normalise, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
 import { crossCheck } from './cross-check'
 import type { SyntaxNode } from './parser'
@@ -24,6 +24,7 @@ import {
 import { isVersionOrHelpQuery, safeSpecFor, SECRET_SHAPED_NAME, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
 import { originalRange, prepareSource, type PreparedSource } from './source'
 import { isCriticalWindowsTarget, isWindowsProgram, unquote, windowsHit, windowsProgramName } from './windows'
+import { isDescriptorWord, redirectOperator, REDIRECT_OPERATORS } from './redirects'
 import { readWord, type Word } from './words'
 
 /** A finding with offsets into the analysed text (the engine maps them to the caller's string). */
@@ -952,38 +953,30 @@ class Analysis {
     for (const r of inv.redirects) this.checkRedirect(r, add)
   }
 
-  checkRedirect(r: Redirect, add: AddFinding): void {
-    const op = r.operator
-    const writes = /[>]/.test(op)
+  /**
+   * A redirection's target is a file the command reads or writes, judged exactly as a file operand
+   * (docs/risk.md, "Redirections, hard links, special files"): through the path guardian, from
+   * every folder the command may be in. Writes ask as well; an operator the table does not know asks.
+   */
+  private checkRedirect(r: Redirect, add: AddFinding): void {
+    const effect = REDIRECT_OPERATORS.get(r.operator)
+    if (!effect) return add('shell.redirect-unknown', `The redirection "${r.operator}" is not one the engine knows.`, 'ask', r.node)
     const target = r.target
-    if (!target) return
-    if (target.value === null) {
-      add('shell.redirect-dynamic', 'Redirects to a path that is only known at run time.', 'ask', r.node)
-      return
-    }
+    if (!target || effect.closes) return
+    if (target.value === null) return add('shell.redirect-dynamic', 'Redirects to a path that is only known at run time.', 'ask', r.node)
     const value = target.value
-    if ((op === '>&' || op === '<&' || op === '>&-' || op === '<&-') && /^(\d+|-)$/.test(value)) return
-    if (/^\/dev\/(null|stdout|stderr|tty|fd\/[012])$/.test(value)) return
+    if (effect.duplicates && isDescriptorWord(value)) return
+    if (effect.writes && /^\/dev\/(null|stdout|stderr|tty|fd\/[012])$/.test(value)) return
     const absolute = normalise(value, this.ctx, this.ctx.cwd)
-    if (writes && isBlockDevice(absolute)) {
-      add('shell.critical.raw-device-write', `Writes raw bytes to ${absolute}, destroying what is on it.`, 'deny', r.node)
-      return
+    if (effect.writes && isBlockDevice(absolute)) {
+      return add('shell.critical.raw-device-write', `Writes raw bytes to ${absolute}, destroying what is on it.`, 'deny', r.node)
     }
-    if (/^\/dev\/(tcp|udp)\//.test(value)) {
-      add('shell.network', `Opens a network connection through ${value}.`, 'ask', r.node)
-      return
+    if (/^\/dev\/(tcp|udp)\//.test(value)) return add('shell.network', `Opens a network connection through ${value}.`, 'ask', r.node)
+    this.checkOnePath(value, target, add, effect.writes, effect.reads ? 'contents' : 'none')
+    if (effect.writes) {
+      const where = isInside(resolveReal(absolute), this.ctx.workspace) ? '' : ', outside the workspace'
+      add('shell.redirect-write', `Writes to ${displayPath(absolute, this.ctx)}${where}.`, 'ask', r.node)
     }
-    if (!writes) {
-      for (const cwd of this.cwds) {
-        const secret = secretPathReason(normalise(value, this.ctx, cwd), this.ctx)
-        if (secret) return add('path.sensitive', `${secret}.`, 'ask', r.node)
-      }
-      return
-    }
-    const secret = protectedWriteReason(absolute, this.ctx)
-    if (secret) return add('path.sensitive', `${secret}.`, 'ask', r.node)
-    const where = isInside(absolute, this.ctx.workspace) ? '' : ', outside the workspace'
-    add('shell.redirect-write', `Writes to ${displayPath(absolute, this.ctx)}${where}.`, 'ask', r.node)
   }
 }
 
@@ -1154,8 +1147,8 @@ class Walker {
       }
       return
     }
-    const operator = node.children.find((c) => c && !c.isNamed)?.text ?? '>'
     const destination = node.childForFieldName('destination') ?? node.namedChildren.filter((c) => c?.type !== 'file_descriptor').at(-1) ?? null
+    const operator = redirectOperator(node, destination)
     const target = destination ? readWord(destination, this.ctx) : null
     if (target) this.visitSubstitutions(target)
     const redirect: Redirect = { node, operator, target }
