@@ -11,7 +11,7 @@ import {
 import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
-import { judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
+import { fileObjectFinding, judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
 import { CMD_READS, cmdStatements } from './shell/cmd'
 import { unquote, windowsHit, windowsProgramName } from './shell/windows'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
@@ -156,6 +156,8 @@ export class RiskEngine {
         const ctxPaths = { home: this.home, workspace }
         const secret = reads ? secretPathReason(confined.absolute, ctxPaths) : protectedWriteReason(confined.absolute, ctxPaths)
         if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span })
+        const object = fileObjectFinding(confined.absolute, ctxPaths)
+        if (object) findings.push({ ...object, verdict: 'ask', span })
       } catch (error) {
         findings.push({ rule: 'path.outside-workspace', message: errorMessage(error), verdict: 'deny', span })
       }
