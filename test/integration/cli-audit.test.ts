@@ -92,7 +92,7 @@ describe('deskclaw audit verify', () => {
     const { dataDir, dbPath } = dataDirWithAuditLog()
     const before = fileDigest(dbPath)
     const result = await deskclaw(['audit', 'verify', '--data-dir', dataDir])
-    expect(result).toEqual({ code: 0, stdout: 'audit log OK: 4 entries, chain intact\n', stderr: '' })
+    expect(result).toEqual({ code: 0, stdout: 'audit log OK: 4 entries, chain intact; database file OK (quick_check)\n', stderr: '' })
     expect(fileDigest(dbPath)).toBe(before)
     expect(existsSync(`${dbPath}-wal`) && readFileSync(`${dbPath}-wal`).length > 0).toBe(false)
   })
@@ -122,7 +122,7 @@ describe('deskclaw audit verify', () => {
     const { dataDir, dbPath } = dataDirWithAuditLog()
     const intact = await deskclaw(['audit', 'verify', '--json', '--data-dir', dataDir])
     expect(intact.code).toBe(0)
-    expect(JSON.parse(intact.stdout)).toEqual({ ok: true, rows: 4, database: dbPath })
+    expect(JSON.parse(intact.stdout)).toEqual({ ok: true, rows: 4, quickCheck: { ok: true, lines: ['ok'] }, database: dbPath })
 
     tamper(dbPath, `UPDATE audit_log SET actor = 'someone else' WHERE seq = 1`)
     const tampered = await deskclaw(['audit', 'verify', '--json', '--data-dir', dataDir])
@@ -133,6 +133,7 @@ describe('deskclaw audit verify', () => {
       rows: 4,
       brokenAt: 1,
       reason: 'its contents do not match its hash (the entry was changed)',
+      quickCheck: { ok: true, lines: ['ok'] },
       database: dbPath
     })
   })
@@ -141,7 +142,7 @@ describe('deskclaw audit verify', () => {
     const { dataDir } = dataDirWithAuditLog()
     const result = await deskclaw(['audit', 'verify'], { DESKCLAW_HOME: dataDir })
     expect(result.code).toBe(0)
-    expect(result.stdout).toBe('audit log OK: 4 entries, chain intact\n')
+    expect(result.stdout).toBe('audit log OK: 4 entries, chain intact; database file OK (quick_check)\n')
   })
 
   it('exits 2 with one line when there is no database, or the subcommand is wrong', async () => {

@@ -5,9 +5,10 @@ import { summarizeArgs } from '../../shared'
 import {
   DATABASE_FILE_NAME,
   readAuditLogFile,
-  verifyAuditLogFile,
+  verifyDatabaseFile,
   type AuditChainReport,
-  type AuditRecord
+  type AuditRecord,
+  type DatabaseVerifyReport
 } from '../store'
 import { UsageError, type AuditArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
@@ -30,8 +31,9 @@ export function auditCommand(args: AuditArgs, dataDir: string, out: AuditOutput 
     throw new UsageError(`no DeskClaw database at ${dbPath} (pass --data-dir DIR or set DESKCLAW_HOME)`)
   }
   if (args.action === 'verify') {
-    const report = verifyAuditLogFile(dbPath)
-    out.write(args.json ? `${JSON.stringify({ ...report, database: dbPath })}\n` : `${describeReport(report)}\n`)
+    const report = verifyDatabaseFile(dbPath)
+    out.write(args.json ? `${JSON.stringify(verifyJson(report, dbPath))}\n` : `${describeVerify(report)}\n`)
+    if (!report.integrity.ok) return EXIT.corrupt
     return report.ok ? EXIT.done : EXIT.tampered
   }
   const entries = readAuditLogFile(dbPath, args.limit)
@@ -40,6 +42,32 @@ export function auditCommand(args: AuditArgs, dataDir: string, out: AuditOutput 
   }
   if (!args.json && entries.length === 0) out.write('the audit log is empty\n')
   return EXIT.done
+}
+
+/** The chain's fields at the top (as before quick_check was added), the file's check beside them. */
+function verifyJson(report: DatabaseVerifyReport, database: string): Record<string, unknown> {
+  const chain = 'unreadable' in report.chain ? { rows: 0, unreadable: report.chain.unreadable } : report.chain
+  return {
+    ...chain,
+    ok: report.ok,
+    quickCheck: report.integrity,
+    ...(report.readFromCopy ? { readFromCopy: true } : {}),
+    database
+  }
+}
+
+/** A damaged file first (quick_check's own lines), then the chain's line. */
+export function describeVerify(report: DatabaseVerifyReport): string {
+  const lines: string[] = []
+  if (!report.integrity.ok) {
+    lines.push(`database DAMAGED: quick_check found ${report.integrity.lines.length} problem(s):`)
+    for (const line of report.integrity.lines) lines.push(`  ${line}`)
+  }
+  if ('unreadable' in report.chain) lines.push(`audit log UNREADABLE: ${report.chain.unreadable}`)
+  else if (report.ok) lines.push(`${describeReport(report.chain)}; database file OK (quick_check)`)
+  else lines.push(describeReport(report.chain))
+  if (report.readFromCopy) lines.push('(read-only medium: checked a copy in memory; entries only in a -wal file beside it are not seen)')
+  return lines.join('\n')
 }
 
 export function describeReport(report: AuditChainReport): string {

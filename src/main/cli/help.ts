@@ -3,6 +3,8 @@ export const EXIT = {
   failed: 1,
   /** audit verify: the hash chain is broken. */
   tampered: 1,
+  /** audit verify: the database file fails PRAGMA quick_check. */
+  corrupt: 4,
   usage: 2,
   maxIterations: 3,
   cancelled: 130
@@ -13,7 +15,7 @@ export const MAIN_HELP = `deskclaw — a desktop AI agent that asks before anyth
 Usage:
   deskclaw run [options] PROMPT     run one task headless and print the answer
   deskclaw web [options]            serve the DeskClaw UI in your browser (loopback only)
-  deskclaw audit verify [options]   check the audit log's hash chain (was any entry changed or removed?)
+  deskclaw audit verify [options]   check the database file (quick_check) and the audit log's hash chain
   deskclaw audit list [options]     print the newest audit log entries
   deskclaw risk [options] COMMAND   how the risk engine judges a shell command (--stdin: one per line, NDJSON)
                                     (--explain: the principle behind each finding, the working folders,
@@ -77,8 +79,8 @@ Exit codes (desktop): 0 done, 1 the desktop is unavailable or the action failed 
 2 usage error. send-text: 0 only for "sent"; 1 for "not sent" (nothing was sent) and "unknown"
 (the send key was pressed but the message could not be verified: check before sending again);
 130 stopped with Ctrl+C (the line says "not sent" or "unknown").
-Exit codes (run): 0 done, 1 failed (model or run error), 2 usage or configuration error,
+Exit codes (run): 0 done, 1 failed (model or run error, or the disk is full), 2 usage or configuration error,
 3 stopped at --max-iterations, 130 cancelled (Ctrl+C).
-Exit codes (audit verify): 0 chain intact, 1 tampered (or the file cannot be read),
-2 usage error or no database to check.
+Exit codes (audit verify): 0 file sound and chain intact, 1 tampered (or the file cannot be read),
+2 usage error or no database to check, 4 the file is damaged (PRAGMA quick_check failed).
 `

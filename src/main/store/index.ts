@@ -5,5 +5,12 @@ export { LATEST_SCHEMA_VERSION, NewerSchemaError } from './migrations'
 export { titleFromPrompt } from './projection'
 export type { TurnRequest, TurnStart } from './branches'
 export { GENESIS_HASH, type AuditChainReport } from './audit-chain'
-export { DATABASE_FILE_NAME, readAuditLogFile, verifyAuditLogFile, type ReadOnlyOptions } from './audit-file'
+export {
+  DATABASE_FILE_NAME,
+  readAuditLogFile,
+  verifyAuditLogFile,
+  verifyDatabaseFile,
+  type DatabaseVerifyReport,
+  type ReadOnlyOptions
+} from './audit-file'
 export { exportConversation, exportFileBase } from './export'
