@@ -10,12 +10,13 @@ import type {
   TestConnectionResult
 } from '../../../../shared/bridge'
 // Values, not only types: the form checks each field with the very schema main checks it with.
-import { SettingsSchema, settingsProblems } from '../../../../shared/bridge/settings'
+import { modelKeyEnvOf, SettingsSchema, settingsProblems } from '../../../../shared/bridge/settings'
 import { getDeskclawApi } from '../../bridge'
 import { languages, type Translator, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { Dialog, Spinner, XIcon } from '../common'
 import { ThemeField } from '../theme'
+import { AllowedEnvField, allowedEnvNameProblem } from './AllowedEnvField'
 import { ApiKeyField } from './ApiKeyField'
 import { type ChatDraft, ChatAppsSection, evaluateChatDraft, toChatDraft } from './ChatAppsSection'
 import { CheckField, describedBy, Field, fieldAria, parseInteger } from './fields'
@@ -42,7 +43,9 @@ interface Draft extends ChatDraft, PricesDraft {
   approvalTimeoutSec: string
   runtime: RuntimeChoice
   dockerImage: string
-  allowedEnv: string
+  allowedEnv: readonly string[]
+  /** A name typed in the allowlist's box, not added yet (saved too when valid). */
+  allowedEnvPending: string
   imageInput: ImageInput
   screenshotMaxWidth: string
   screenshotsAsk: boolean
@@ -64,7 +67,8 @@ function toDraft(settings: Settings): Draft {
     approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
     runtime: settings.runtime,
     dockerImage: settings.dockerImage,
-    allowedEnv: settings.allowedEnv.join(', '),
+    allowedEnv: settings.allowedEnv,
+    allowedEnvPending: '',
     imageInput: settings.imageInput,
     screenshotMaxWidth: String(settings.screenshotMaxWidth),
     screenshotsAsk: settings.screenshotsAsk,
@@ -98,10 +102,11 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
   const screenshotMaxWidth = integer('screenshotMaxWidth', t('settings.screenshotMaxWidth'), draft.screenshotMaxWidth, 320, 7680, (n) =>
     shape.screenshotMaxWidth.safeParse(n).success
   )
-  const allowedEnv = draft.allowedEnv
-    .split(/[\s,]+/)
-    .map((name) => name.trim())
-    .filter(Boolean)
+  const modelKeyEnv = modelKeyEnvOf({ provider: draft.provider, apiKeyEnv: draft.apiKeyEnv })
+  const pendingEnv = draft.allowedEnvPending.trim()
+  const pendingProblem = allowedEnvNameProblem(pendingEnv, draft.allowedEnv, modelKeyEnv, t)
+  if (pendingProblem !== undefined) errors.allowedEnvPending = pendingProblem
+  const allowedEnv = pendingEnv !== '' && pendingProblem === undefined ? [...draft.allowedEnv, pendingEnv] : [...draft.allowedEnv]
   const chat = evaluateChatDraft(draft, settings, t)
   Object.assign(errors, chat.errors)
   const prices = evaluatePricesDraft(draft, t)
@@ -136,9 +141,14 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
   if (problems.baseUrl !== undefined) {
     errors.baseUrl = shape.baseUrl.safeParse(next.baseUrl).success ? t('settings.baseUrlRequired') : t('settings.invalidUrl')
   }
-  if (problems.allowedEnv !== undefined) {
+  if (problems.allowedEnv !== undefined && pendingProblem === undefined) {
     const bad = allowedEnv.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    errors.allowedEnv = bad !== undefined ? t('settings.invalidEnvName', { name: bad }) : t('settings.invalidValue', { message: problems.allowedEnv })
+    errors.allowedEnv =
+      bad !== undefined
+        ? t('settings.invalidEnvName', { name: bad })
+        : allowedEnv.includes(modelKeyEnv)
+          ? t('settings.allowedEnvModelKey', { name: modelKeyEnv })
+          : t('settings.invalidValue', { message: problems.allowedEnv })
   }
   if (problems.desktopStopShortcut !== undefined) errors.desktopStopShortcut = t('settings.invalidShortcut', { value: next.desktopStopShortcut })
   if (problems.paletteShortcut !== undefined) errors.paletteShortcut = t('settings.invalidShortcut', { value: next.paletteShortcut })
@@ -413,18 +423,16 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
               />
             </Field>
           </div>
-          <Field label={t('settings.allowedEnv')} hint={t('settings.allowedEnvHint')} htmlFor={`${id}-env`} field="allowedEnv" error={errors.allowedEnv}>
-            <input
-              id={`${id}-env`}
-              className="text-input mono"
-              data-testid="settings-allowed-env"
-                {...aria('allowedEnv', `${id}-env`)}
-              value={draft.allowedEnv}
-              placeholder="GITHUB_TOKEN, NPM_TOKEN"
-              spellCheck={false}
-              onChange={(event) => set('allowedEnv', event.target.value)}
-            />
-          </Field>
+          <AllowedEnvField
+            names={draft.allowedEnv}
+            pending={draft.allowedEnvPending}
+            modelKeyEnv={modelKeyEnvOf({ provider: draft.provider, apiKeyEnv: draft.apiKeyEnv })}
+            listError={errors.allowedEnv}
+            onChange={(names, pending) => {
+              set('allowedEnv', names)
+              set('allowedEnvPending', pending)
+            }}
+          />
           <Field label={t('settings.workspace')} hint={t('settings.workspaceHint')} htmlFor={`${id}-ws`} field="workspace" error={errors.workspace}>
             <input
               id={`${id}-ws`}
