@@ -151,10 +151,15 @@ export class WorkspaceSession {
     if (!this.useProc) {
       const info = await lstat(path)
       if (info.isSymbolicLink()) throw Object.assign(new Error('link'), { code: 'ELOOP' })
-      if (!info.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
+      if (!info.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ELOOP' })
       return { path, names }
     }
-    const handle = await open(path, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    const handle = await open(path, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+      // Callers lstat first and enter only a folder; one that is a link or a file a moment later was
+      // swapped (Linux says ENOTDIR for a link opened O_DIRECTORY|O_NOFOLLOW): ELOOP, refused as `changed`.
+      if (error.code === 'ENOTDIR') error.code = 'ELOOP'
+      throw error
+    })
     this.held.add(handle)
     return { path: procPath(handle), handle, names }
   }
@@ -224,6 +229,8 @@ export async function openWorkspaceFile(workspace: string, requested: string, op
     const seen = await lstat(path).catch((error: unknown) => refusalFromError(error, display))
     if (isRefusal(seen)) return seen
     if (seen.isDirectory()) return refuse('isFolder', display)
+    // The walk followed any link here, so a link now is one swapped in since.
+    if (seen.isSymbolicLink()) return refuse('changed', display)
     if (!seen.isFile()) return refuse('special', display)
     const handle = await open(path, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch((error: unknown) => refusalFromError(error, display))
     if (isRefusal(handle)) return handle
@@ -261,6 +268,9 @@ export async function listWorkspaceFolder(workspace: string, requested: string, 
     if (isRefusal(located)) return located
     let folder = located.folder
     if (located.name !== null) {
+      const info = await lstat(session.child(folder, located.name)).catch((error: unknown) => refusalFromError(error, located.display))
+      if (isRefusal(info)) return info
+      if (!info.isDirectory()) return refuse(info.isSymbolicLink() ? 'changed' : 'notFolder', located.display)
       const opened = await session.enter(folder, located.name).catch((error: unknown) => refusalFromError(error, located.display))
       await session.leave(folder)
       if (isRefusal(opened)) return opened
