@@ -52,7 +52,8 @@ Agent options (run, web):
   --runtime auto|docker|bwrap|native   where shell commands run (default auto: docker, else bwrap on
                           Linux / sandbox-exec on macOS, else native — and then the policy is stricter)
   --docker-image NAME     the sandbox image for --runtime docker (default deskclaw/sandbox:1)
-  --allow-env NAME[,NAME] pass these variables to commands although their names look like secrets
+  --allow-env NAME[,NAME] also pass these variables to commands (they get only PATH, HOME, LANG, LC_*,
+                          TERM, TZ, USER, LOGNAME, TMPDIR otherwise); never the model key's variable
   --image-input auto|on|off  send images tools return to the model (default auto: on for openai and
                           anthropic, and for model names that say vision)
   --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
