@@ -60,6 +60,7 @@ const fs = require('node:fs')
 const [kind, target, outsideTarget, stopFile, inside] = process.argv.slice(1)
 const stageLink = target + '.racer-link'
 const stageReal = target + '.racer-real'
+process.stdout.write('ready ')
 let swaps = 0
 const isLink = (path) => { try { return fs.lstatSync(path).isSymbolicLink() } catch { return false } }
 const exists = (path) => { try { fs.lstatSync(path); return true } catch { return false } }
@@ -113,7 +114,8 @@ interface Racer {
 
 const running = new Set<ChildProcess>()
 
-function startRacer(kind: 'file' | 'folder', target: string, outsideTarget: string): Racer {
+/** Resolves once the racer runs, so every call below meets it. */
+async function startRacer(kind: 'file' | 'folder', target: string, outsideTarget: string): Promise<Racer> {
   const stopFile = join(base, `stop-${Date.now()}`)
   const child: ChildProcess = spawn(process.execPath, ['-e', RACER, kind, target, outsideTarget, stopFile, INSIDE], { stdio: ['ignore', 'pipe', 'inherit'] })
   let printed = ''
@@ -121,11 +123,12 @@ function startRacer(kind: 'file' | 'folder', target: string, outsideTarget: stri
   running.add(child)
   const exited = new Promise<void>((done) => child.on('exit', () => done()))
   exited.finally(() => running.delete(child))
+  await new Promise<void>((ready) => child.stdout!.once('data', () => ready()))
   return {
     async stop() {
       writeFileSync(stopFile, '')
       await exited
-      return Number(printed)
+      return Number(printed.replace('ready ', ''))
     }
   }
 }
@@ -151,7 +154,7 @@ describe('file tools against a process swapping files for links to a secret', ()
     const target = join(workspace, 'notes.txt')
     writeFileSync(target, INSIDE)
     const before = snapshot(outside)
-    const racer = startRacer('file', target, join(outside, 'id_rsa'))
+    const racer = await startRacer('file', target, join(outside, 'id_rsa'))
     const outcomes = new Tally()
     let leaks = 0
     for (let i = 0; i < CALLS; i++) {
@@ -175,7 +178,7 @@ describe('file tools against a process swapping files for links to a secret', ()
     mkdirSync(folder)
     writeFileSync(join(folder, 'file.txt'), INSIDE)
     const before = snapshot(outside)
-    const racer = startRacer('folder', folder, outside)
+    const racer = await startRacer('folder', folder, outside)
     const outcomes = new Tally()
     let leaks = 0
     let listLeaks = 0

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -173,6 +173,64 @@ describe.each([
       expect(readdirSync(outside)).toEqual(['secret.txt'])
       expect([...tempFiles(root), ...tempFiles(outside)]).toEqual([])
     })
+  })
+})
+
+/**
+ * Renames a folder and a link to the outside folder in and out of `target` until `stop` exists;
+ * prints how many times the link was in place.
+ */
+const FOLDER_RACER = String.raw`
+const fs = require('node:fs')
+const [target, outsideFolder, stop] = process.argv.slice(1)
+const aside = target + '.aside'
+const link = target + '.link'
+fs.symlinkSync(outsideFolder, link)
+process.stdout.write('ready ')
+let swaps = 0
+for (let round = 1; ; round++) {
+  try {
+    fs.renameSync(target, aside)
+    fs.renameSync(link, target)
+    swaps++
+    fs.renameSync(target, link)
+    fs.renameSync(aside, target)
+  } catch {}
+  if (round % 64 === 0 && fs.existsSync(stop)) break
+}
+process.stdout.write(String(swaps))
+`
+
+describe.each([
+  ['held folder (/proc/self/fd)', {}],
+  ['portable (lstat, then same dev+ino)', { portable: true }]
+] as Array<[string, SafeOpenOptions]>)('%s, with a process swapping a folder for a link to a secret', (_name, options) => {
+  it('never reads the secret in 200 reads', async () => {
+    const label = options.portable ? 'portable' : 'held'
+    mkdirSync(join(root, `race-${label}`))
+    writeFileSync(join(root, `race-${label}`, 'secret.txt'), 'inside\n')
+    const stop = join(base, `stop-${label}`)
+    const racer = spawn(process.execPath, ['-e', FOLDER_RACER, join(root, `race-${label}`), outside, stop], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let printed = ''
+    racer.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+    const exited = new Promise((done) => racer.on('exit', done))
+    await new Promise<void>((ready) => racer.stdout.once('data', () => ready()))
+    let leaks = 0
+    let readInside = 0
+    try {
+      for (let i = 0; i < 200; i++) {
+        const read = await readWorkspaceFile(root, `race-${label}/secret.txt`, { ...READ, ...options })
+        if (!isRefusal(read) && read.data.toString('utf8').includes('SECRET')) leaks++
+        if (!isRefusal(read)) readInside++
+      }
+    } finally {
+      writeFileSync(stop, '')
+      await exited
+    }
+    const swaps = Number(printed.replace('ready ', ''))
+    console.info(`[race: ${label}] 200 reads, ${swaps} swaps, ${readInside} read the inside file, ${leaks} leaks`)
+    expect(swaps).toBeGreaterThan(0)
+    expect(leaks).toBe(0)
   })
 })
 
