@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import type { Readable } from 'node:stream'
 import { execa } from 'execa'
 import { OutputCollector } from './output-collector'
+import { ensureWatchdog, unwatchGroup, watchGroup } from './process-watchdog'
+import { nextCommandMarker, RUN_MARKER_VARIABLE } from './run-marker'
+import { killMarkedProcesses } from './stray-processes'
 import { RuntimeUnavailableError, type ExecRequest, type ExecResult } from './types'
 
 /** Grace between SIGTERM and SIGKILL when a command is stopped. */
@@ -33,15 +36,23 @@ export interface SpawnPlan {
 /**
  * Spawns a host process in its own process group, streams its output, and on timeout or cancel
  * sends SIGTERM, then SIGKILL after KILL_GRACE_MS, to the whole group — a shell's children
- * included. Shared by the native and bwrap runtimes.
+ * included. Shared by the native, bwrap and sandbox-exec runtimes.
+ *
+ * The run owns what the command starts (docs/runtimes.md, "A run owns its processes"): the group
+ * is listed with the watchdog, which kills it if the app dies; and the command carries the run
+ * marker, so children that left the group (`setsid`, `nohup … &`, a double fork) are found and
+ * killed when the command ends.
  */
 export async function spawnAndCollect(plan: SpawnPlan, request: ExecRequest): Promise<ExecResult> {
   const started = Date.now()
   const isWindows = process.platform === 'win32'
   const output = new OutputCollector(request.onOutput)
+  const marker = nextCommandMarker()
+  ensureWatchdog()
   const child = execa(plan.file, [...plan.args], {
     cwd: plan.cwd,
-    env: plan.env,
+    // Added last, after the environment allowlist (command-env.ts): not a secret, and every command needs it.
+    env: { ...plan.env, [RUN_MARKER_VARIABLE]: marker },
     extendEnv: false,
     detached: !isWindows,
     stdio: ['ignore', 'pipe', 'pipe', ...Array<'pipe'>(plan.extraPipes ?? 0).fill('pipe')],
@@ -83,9 +94,14 @@ export async function spawnAndCollect(plan: SpawnPlan, request: ExecRequest): Pr
   if (plan.extraPipes) {
     plan.onExtraPipes?.(child.stdio.slice(3).filter((pipe): pipe is Readable => pipe !== null && 'read' in pipe))
   }
-  // Background children of the command would otherwise outlive it and keep its pipes open.
+  if (child.pid !== undefined && !isWindows) watchGroup(child.pid)
+  // Background children of the command would otherwise outlive it and keep its pipes open:
+  // the group first, then whatever left it but carries the command's marker.
   child.once('exit', () => {
-    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL')
+    if (child.pid === undefined) return
+    signalGroup(child.pid, 'SIGKILL')
+    killMarkedProcesses({ exact: marker })
+    unwatchGroup(child.pid)
   })
 
   try {
