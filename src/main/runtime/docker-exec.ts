@@ -10,6 +10,9 @@ import type { ExecRequest } from './types'
  * Runs the command as the leader of a new session (so it and everything it starts share one
  * process group), records that group in /tmp so a later `docker exec` can signal it, waits,
  * kills whatever the command left running in the background, and exits with its status.
+ * "Whatever it left" is its group and every process carrying `DESKCLAW_RUN_ID=$1` in its
+ * environment: children that left the group with `setsid` or a double fork (docs/runtimes.md,
+ * "A run owns its processes"); only this uid's processes can be read or signalled.
  * It also compares the cgroup's oom_kill counter (v2 memory.events, v1 memory.oom_control)
  * before and after, with shell builtins only (no extra process), and when the kernel killed
  * something for memory prints `$2` as the last line of stderr.
@@ -22,7 +25,7 @@ const EXEC_WRAPPER = [
   '  while read -r k v; do [ "$k" = oom_kill ] && n=$v; done < "$f"',
   'done; }',
   'ooms; before=$n',
-  'setsid "$@" &',
+  'DESKCLAW_RUN_ID="$t" setsid "$@" &',
   'g=$!',
   'if ! echo "$g" > "/tmp/.deskclaw-exec-$t"; then',
   '  kill -KILL -"$g"',
@@ -32,6 +35,16 @@ const EXEC_WRAPPER = [
   'wait "$g"',
   's=$?',
   'kill -KILL -"$g" 2>/dev/null',
+  'r=0',
+  'while [ "$r" -lt 5 ]; do',
+  '  found=',
+  '  for d in /proc/[0-9]*; do',
+  '    [ "${d#/proc/}" != "$$" ] || continue',
+  '    if { tr "\\0" "\\n" < "$d/environ" | grep -qx "DESKCLAW_RUN_ID=$t"; } 2>/dev/null; then kill -KILL "${d#/proc/}" 2>/dev/null && found=1; fi',
+  '  done',
+  '  [ -n "$found" ] || break',
+  '  r=$((r + 1))',
+  'done',
   'rm -f "/tmp/.deskclaw-exec-$t"',
   'ooms; [ "$n" -gt "$before" ] && echo "$m" >&2',
   'exit "$s"'
