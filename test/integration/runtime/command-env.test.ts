@@ -25,13 +25,13 @@ const dockerReady = await dockerTestImageReady()
 
 const ALLOWED = new Set(COMMAND_ENV_ALLOWLIST.map((variable) => variable.name))
 /**
- * Not from the app's environment: host commands carry the run marker (docs/runtimes.md, "A run owns
- * its processes"), bwrap's --chdir sets PWD; the engine names the container (HOSTNAME), docker's
+ * Not from the app's environment: every command carries the run marker (docs/runtimes.md, "A run
+ * owns its processes"), bwrap's --chdir sets PWD; the engine names the container (HOSTNAME), docker's
  * wrapper shell sets PWD/SHLVL.
  */
 const ADDED_ON_HOST = new Set(['DESKCLAW_RUN_ID'])
 const ADDED_BY_BWRAP = new Set([...ADDED_ON_HOST, 'PWD'])
-const ADDED_BY_DOCKER = new Set(['HOSTNAME', 'PWD', 'SHLVL'])
+const ADDED_BY_DOCKER = new Set([...ADDED_ON_HOST, 'HOSTNAME', 'PWD', 'SHLVL'])
 const MODEL_KEY_ENV = 'DESKCLAW_PROBE_MODEL_KEY'
 const MODEL_KEY = 'sk-probe-model-key-0123456789abcdef'
 const USER_ADDED = 'DESKCLAW_PROBE_USER_ADDED'
