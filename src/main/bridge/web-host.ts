@@ -5,6 +5,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { errorMessage, type WireMessage, type WireRequest } from '../../shared'
 import type { DeskclawApp } from '../app'
+import { MAX_FRAME_BYTES, oversizeCall } from './call-size'
+import { ClientFlow, DEFAULT_CLIENT_FLOW_LIMITS, type ClientFlowLimits, type ClientFlowStats } from './client-flow'
 import { contentSecurityPolicy } from './csp'
 import { dispatchCall } from './dispatch'
 import { createBridgeHandlers } from './handlers'
@@ -19,6 +21,8 @@ export interface WebHostOptions {
   port?: number
   /** Fixed token (tests); a random one otherwise. */
   token?: string
+  /** Flow-control bounds per client (tests shorten the times); DEFAULT_CLIENT_FLOW_LIMITS otherwise. */
+  clientLimits?: Partial<ClientFlowLimits>
 }
 
 export interface WebHost {
@@ -26,6 +30,8 @@ export interface WebHost {
   url: string
   port: number
   token: string
+  /** Each connected client's flow control: what waits in its socket, dropped events (diagnostics, tests). */
+  clients(): ClientFlowStats[]
   close(): Promise<void>
 }
 
@@ -39,7 +45,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
  *   any, must be our own page, so no other web page the user visits can drive the agent;
  * - every answer carries the security headers (CSP, no referrer, no framing, no sniffing);
  * - nothing a client sends can crash it: malformed requests get a 4xx, and a failure
- *   anywhere in a handler a 500 or a closed connection.
+ *   anywhere in a handler a 500 or a closed connection;
+ * - no client can make it buffer without limit: one that stops reading is paused, then closed
+ *   (client-flow.ts), and each call's frame has a size limit (call-size.ts).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1'
@@ -80,8 +88,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const server: Server = createServer({ headersTimeout: 15_000, requestTimeout: 30_000 }, onRequest)
-  // A message's attachments (ATTACHMENT_LIMITS.totalBytes, base64) cross as one frame, with room for its text.
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
+  // The largest call (agent.send with its attachments); each call's own limit is checked per frame.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  const limits: ClientFlowLimits = { ...DEFAULT_CLIENT_FLOW_LIMITS, ...options.clientLimits }
+  const flows = new Set<ClientFlow>()
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands the socket over without its error listener: a reset must not become an uncaught error.
@@ -123,19 +133,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const serveClient = (ws: WebSocket): void => {
     const detachFrontDoor = options.app.approvals.attachFrontDoor('web')
-    const send = (message: WireMessage): void => {
-      try {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
-      } catch (error) {
-        console.warn(`[deskclaw] web host could not send a message: ${errorMessage(error)}`)
-      }
-    }
-    const unsubscribe = options.app.events.subscribe((event) => send({ event }))
+    const flow = new ClientFlow(ws, limits)
+    flows.add(flow)
+    const frame = (message: WireMessage): string => JSON.stringify(message)
+    const unsubscribe = options.app.events.subscribe((event) => flow.sendEvent(frame({ event })))
     // Plug and unplug reach the page while it is connected (devices are polled only then).
     const stopWatchingDevices = options.app.watchDevices()
     // A protocol error (bad frame, too large, invalid UTF-8) closes this client, never the host.
     ws.on('error', () => ws.terminate())
-    ws.on('message', async (data) => {
+    ws.on('message', (data: Buffer) => {
       let request: WireRequest
       try {
         request = JSON.parse(String(data)) as WireRequest
@@ -144,13 +150,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       if (typeof request !== 'object' || request === null) return
       if (typeof request.id !== 'number' || typeof request.call !== 'string') return
-      try {
-        send({ id: request.id, result: await dispatchCall(table, request.call, request.input) })
-      } catch (error) {
-        send({ id: request.id, result: { ok: false, error: { code: 'INTERNAL', message: errorMessage(error) } } })
-      }
+      const { id, call, input } = request
+      const tooLarge = oversizeCall(call, data.length)
+      if (tooLarge) return flow.sendReply(frame({ id, result: tooLarge }))
+      flow.admit(async () => {
+        try {
+          flow.sendReply(frame({ id, result: await dispatchCall(table, call, input) }))
+        } catch (error) {
+          flow.sendReply(frame({ id, result: { ok: false, error: { code: 'INTERNAL', message: errorMessage(error) } } }))
+        }
+      })
     })
     ws.on('close', () => {
+      flows.delete(flow)
+      flow.dispose()
       unsubscribe()
       stopWatchingDevices()
       detachFrontDoor()
@@ -176,6 +189,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://${urlHost}:${port}/?token=${token}`,
     port,
     token,
+    clients: () => [...flows].map((flow) => flow.stats()),
     close: async () => {
       for (const client of sockets.clients) client.terminate()
       sockets.close()
