@@ -1152,10 +1152,27 @@ class Walker {
     const target = destination ? readWord(destination, this.ctx) : null
     if (target) this.visitSubstitutions(target)
     const redirect: Redirect = { node, operator, target }
+    this.attachSwallowedWords(node, owner, loose)
     if (owner) owner.redirects.push(redirect)
     else {
       // A redirect with no command of its own (`> /dev/sda`): judged through a bare invocation.
       this.invocations.push({ node, words: [], assignments: [], redirects: [redirect], pipedFrom: [], heredoc: false, programs: [] })
+    }
+  }
+
+  /**
+   * tree-sitter reads the words after a redirection's target as more targets (`wc -l <a b`); bash
+   * passes them to the command as arguments, so they are judged as its operands. After a compound
+   * command bash rejects them. The second parser asks in both cases; this keeps the paths judged.
+   */
+  private attachSwallowedWords(node: SyntaxNode, owner: Invocation | null, loose: boolean): void {
+    const extra = node.childrenForFieldName('destination').slice(1)
+    if (extra.length === 0) return
+    if (!owner || loose) return this.structure(node, 'shell.parse-error', 'Words after the redirection of a compound command are a syntax error in bash.')
+    for (const child of extra) {
+      const word = readWord(child, this.ctx)
+      this.visitSubstitutions(word)
+      owner.words.push(word)
     }
   }
 

@@ -734,7 +734,10 @@ class BashLexer {
   private redirect(i: number, limit: number): number {
     const s = this.s
     const op = REDIRECTS.find((r) => this.match(i, r) >= 0)!
-    i = this.blanks(this.match(i, op), limit)
+    const after = this.match(i, op)
+    // `<&-`, `>&-` close a descriptor: bash reads `-` as the word, tree-sitter as part of the operator; the same meaning.
+    if ((op === '<&' || op === '>&') && s[after] === '-' && (after + 1 >= limit || METACHARS.has(s[after + 1]!))) return after + 1
+    i = this.blanks(after, limit)
     if (i >= limit || METACHARS.has(s[i]!)) {
       this.fail(i, `a "${op}" without a target`)
       return i
