@@ -181,7 +181,7 @@ export function parseDoctorArgs(argv: string[]): DoctorArgs {
   }
 }
 
-export const DESKTOP_ACTIONS = ['screenshot', 'windows', 'apps', 'enable', 'disable', 'send-text'] as const
+export const DESKTOP_ACTIONS = ['screenshot', 'windows', 'tree', 'apps', 'enable', 'disable', 'send-text'] as const
 export type DesktopAction = (typeof DESKTOP_ACTIONS)[number]
 
 export interface DesktopArgs {
@@ -191,6 +191,8 @@ export interface DesktopArgs {
   output?: string
   window?: string
   maxWidth?: number
+  /** tree: levels below the window to read (default: all, within the node budget). */
+  depth?: number
   json: boolean
   help: boolean
   /** enable / disable: the app's profile id; send-text: --app. */
@@ -206,6 +208,7 @@ export interface DesktopArgs {
 
 /**
  * `desktop screenshot [-o FILE] [--window TITLE] [--max-width N]`, `desktop windows [--json]`,
+ * `desktop tree --window TITLE [--json] [--depth N]`,
  * `desktop apps [--json]`, `desktop enable|disable APP`, and `desktop send-text --app ID --to NAME
  * --text TEXT [--watermark suffix|zero-width|none] [--profile FILE] [--approve ask|allow|deny] [--json]`.
  */
@@ -214,6 +217,7 @@ export function parseDesktopArgs(argv: string[]): DesktopArgs {
     output: { type: 'string', short: 'o' },
     window: { type: 'string' },
     'max-width': { type: 'string' },
+    depth: { type: 'string' },
     json: { type: 'boolean' },
     app: { type: 'string' },
     to: { type: 'string' },
@@ -239,8 +243,10 @@ export function parseDesktopArgs(argv: string[]): DesktopArgs {
       }
     }
   }
-  only(['output', 'window', 'max-width'], ['screenshot'])
-  only(['json'], ['windows', 'apps', 'send-text'])
+  only(['output', 'max-width'], ['screenshot'])
+  only(['window'], ['screenshot', 'tree'])
+  only(['depth'], ['tree'])
+  only(['json'], ['windows', 'tree', 'apps', 'send-text'])
   only(['app', 'to', 'text', 'watermark', 'profile', 'approve'], ['send-text'])
   only(['data-dir'], ['apps', 'enable', 'disable', 'send-text'])
 
@@ -257,6 +263,12 @@ export function parseDesktopArgs(argv: string[]): DesktopArgs {
     maxWidth = Number(values['max-width'])
     if (!Number.isInteger(maxWidth) || maxWidth < 64 || maxWidth > 10_000) throw new UsageError(`--max-width must be 64-10000 (got "${values['max-width']}")`)
   }
+  let depth: number | undefined
+  if (values.depth !== undefined) {
+    depth = Number(values.depth)
+    if (!Number.isInteger(depth) || depth < 0 || depth > 100) throw new UsageError(`--depth must be 0-100 (got "${values.depth}")`)
+  }
+  if (action === 'tree' && !help && !str('window')?.trim()) throw new UsageError('desktop tree needs --window TITLE (see deskclaw desktop windows)')
   const approve = str('approve') ?? 'ask'
   if (approve !== 'ask' && approve !== 'allow' && approve !== 'deny') throw new UsageError(`--approve must be ask, allow or deny (got "${approve}")`)
   const watermark = str('watermark')
@@ -274,6 +286,7 @@ export function parseDesktopArgs(argv: string[]): DesktopArgs {
     output: str('output'),
     window: str('window'),
     maxWidth,
+    depth,
     json: Boolean(values.json),
     help,
     app,

@@ -9,6 +9,7 @@ import { resolveSettings, settingsFromEnv } from '../app'
 import { DesktopService, type WindowInfo } from '../desktop'
 import type { DesktopArgs } from './args'
 import { chatAppsCommand, sendTextCommand, setChatAppEnabled } from './send-text'
+import { accessibleTreeCommand } from './desktop-tree'
 import { EXIT, MAIN_HELP } from './help'
 
 export async function desktopCommand(args: DesktopArgs): Promise<number> {
@@ -19,6 +20,7 @@ export async function desktopCommand(args: DesktopArgs): Promise<number> {
   if (args.action === 'apps') return chatAppsCommand(args)
   if (args.action === 'enable' || args.action === 'disable') return setChatAppEnabled(args, args.action === 'enable')
   if (args.action === 'send-text') return sendTextCommand(args)
+  if (args.action === 'tree') return accessibleTreeCommand(args)
   const settings = resolveSettings({}, settingsFromEnv(process.env))
   const desktop = new DesktopService({ settings: () => settings })
   try {

@@ -24,6 +24,9 @@ Usage:
   deskclaw desktop screenshot [-o FILE] [--window TITLE] [--max-width N]
                                     save a screenshot of the screen or one window (-o -: PNG to stdout)
   deskclaw desktop windows [--json] list the open windows (title, app, bounds, focus)
+  deskclaw desktop tree --window TITLE [--json] [--depth N]
+                                    a window's widgets as the accessibility tree shows them (roles,
+                                    names, text, states, screen extents; AT-SPI on Linux)
   deskclaw desktop apps [--json]    the chat apps send-text knows, and which are enabled
   deskclaw desktop enable|disable APP
                                     let send-text use a chat app (off until enabled), or stop it
