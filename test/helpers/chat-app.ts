@@ -44,6 +44,12 @@ export interface ChatAppConfig {
   openDelayMs: number
   /** The chat open at start (no delay; it is reported as 'opened' before 'ready'). Default none. */
   initialChat?: string
+  /** The client area: 1000x700 (default, CHAT_APP_LAYOUT), any other size, or the screen (maximised by the window manager). */
+  size?: { width: number; height: number } | 'maximized'
+  /** false: no left icon column (the list starts at the window's left edge). Default true. */
+  nav?: boolean
+  /** 'blue': the highlighted row is white on blue instead of WeChat's grey. Default 'grey'. */
+  highlight?: 'grey' | 'blue'
 }
 
 export interface SentMessage {
@@ -226,7 +232,8 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
   const started = Date.now()
   const full: ChatAppConfig = { title: '微信', chats: [], sendKey: 'enter', searchDelayMs: 150, openDelayMs: 100, ...config }
   const { title } = full
-  const { width, height } = CHAT_APP_LAYOUT
+  const maximized = full.size === 'maximized'
+  const { width, height } = typeof full.size === 'object' ? full.size : CHAT_APP_LAYOUT
 
   // stderrTail is defined below, with Chromium; the log only calls it once Chromium has ended.
   const log = createEventLog<ChatAppEvent>(`chat app "${title}": Chromium`, () => stderrTail())
@@ -321,6 +328,7 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
       '--disable-backgrounding-occluded-windows',
       `--window-size=${width},${height}`,
       `--window-position=${position.x},${position.y}`,
+      ...(maximized ? ['--start-maximized'] : []),
       `--user-data-dir=${userDataDir}`,
       `--app=${url}`
     ],
@@ -364,7 +372,7 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
   try {
     const deadline = started + READY_TIMEOUT_MS
     const ready = (await waitFor((event) => event.type === 'ready', READY_TIMEOUT_MS)) as Extract<ChatAppEvent, { type: 'ready' }>
-    if (ready.innerWidth !== width || ready.innerHeight !== height || ready.devicePixelRatio !== 1) {
+    if (!maximized && (ready.innerWidth !== width || ready.innerHeight !== height || ready.devicePixelRatio !== 1)) {
       throw new Error(`chat app "${title}": the page is ${ready.innerWidth}x${ready.innerHeight} at ${ready.devicePixelRatio}x, not ${width}x${height} at 1x`)
     }
 
@@ -377,10 +385,12 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
       xid ??= await findWindow(display.env, chromium.pid!, title)
       if (xid !== undefined) {
         geometry = await windowGeometry(display.env, xid)
+        const sized = maximized ? geometry !== undefined && geometry.width >= display.width - 8 && geometry.height >= display.height - 60 : geometry?.width === width && geometry.height === height
         const settled =
           geometry?.viewable === true &&
-          geometry.width === width &&
-          geometry.height === height &&
+          sized &&
+          previous?.width === geometry.width &&
+          previous.height === geometry.height &&
           previous !== undefined &&
           previous.x === geometry.x &&
           previous.y === geometry.y

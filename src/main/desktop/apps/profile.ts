@@ -64,33 +64,34 @@ export const AppPlatformSchema = z
         selectAll: ComboSchema.default('mod+a')
       })
       .strict(),
+    /**
+     * Hints only, never required (docs/desktop.md, "Finding the layout"): the task finds the results,
+     * the header and the draft by what changes on screen. Older profiles' regions still parse.
+     */
     regions: z
       .object({
-        /** The search results list. */
-        results: RegionSchema,
-        /** The open chat's title. */
-        header: RegionSchema,
-        /** The message being written. */
-        draft: RegionSchema,
-        /** The conversation; the newest message is at its bottom. */
-        messages: RegionSchema
-      })
-      .strict(),
-    /** Height of one search result row (pixels), so a match can be clicked or reached with the arrow key. */
-    resultRowHeight: z.number().int().min(8).max(400).default(64),
-    /** Text the header shows besides the name (a group's member count "(12)"), removed before comparing; regular expressions. */
-    headerExtras: z.array(z.string().max(200)).max(10).default([]),
-    /** Waits for the app to react, in milliseconds. */
-    waits: z
-      .object({
-        afterActivate: z.number().int().min(0).max(10_000).default(300),
-        afterSearch: z.number().int().min(0).max(10_000).default(800),
-        afterOpen: z.number().int().min(0).max(10_000).default(500),
-        afterPaste: z.number().int().min(0).max(10_000).default(300),
-        afterSend: z.number().int().min(0).max(10_000).default(800)
+        results: RegionSchema.optional(),
+        header: RegionSchema.optional(),
+        draft: RegionSchema.optional(),
+        messages: RegionSchema.optional()
       })
       .strict()
-      .default({ afterActivate: 300, afterSearch: 800, afterOpen: 500, afterPaste: 300, afterSend: 800 })
+      .optional(),
+    /** Not used any more (results are found on screen); kept so older profiles parse. */
+    resultRowHeight: z.number().int().min(8).max(400).optional(),
+    /** Text the header shows besides the name (a group's member count "(12)"), removed before comparing; regular expressions. */
+    headerExtras: z.array(z.string().max(200)).max(10).default([]),
+    /** How long the window must stay still after each action to count as settled, in milliseconds (not fixed waits). */
+    waits: z
+      .object({
+        afterActivate: z.number().int().min(0).max(10_000).default(150),
+        afterSearch: z.number().int().min(0).max(10_000).default(300),
+        afterOpen: z.number().int().min(0).max(10_000).default(200),
+        afterPaste: z.number().int().min(0).max(10_000).default(150),
+        afterSend: z.number().int().min(0).max(10_000).default(250)
+      })
+      .strict()
+      .default({ afterActivate: 150, afterSearch: 300, afterOpen: 200, afterPaste: 150, afterSend: 250 })
   })
   .strict()
 export type AppPlatform = z.infer<typeof AppPlatformSchema>

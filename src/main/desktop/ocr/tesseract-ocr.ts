@@ -67,7 +67,9 @@ export class TesseractOcr implements OcrEngine {
       const lines: OcrLine[] = []
       for (const band of lineBands(grey.data, grey.info.width, grey.info.height)) {
         throwIfAborted(signal)
-        const strip = await sharp(png).extract({ left: 0, top: band.y, width: grey.info.width, height: band.height }).png().toBuffer()
+        // A highlighted or dark row is inverted and stretched to dark-on-light first: white on blue was misread (张伟伟 → 张伟侍).
+        const cut = sharp(png).extract({ left: 0, top: band.y, width: grey.info.width, height: band.height })
+        const strip = await (band.dark ? cut.flatten({ background: '#000000' }).greyscale().negate({ alpha: false }).normalise() : cut).png().toBuffer()
         const prepared = await prepareForOcr(strip)
         const page = await engine.recognize(prepared.image)
         const read = await this.readAgainInChinese(linesFromBlocks(page.blocks as TesseractBlock[] | null, prepared.scale, prepared), prepared, signal)

@@ -1,18 +1,22 @@
 /**
  * The send-text task (docs/desktop.md, "Sending messages"): activate the app → search the chat →
  * verify exactly one result reads the name → open it → verify the header → paste the text →
- * (approval) → press send → verify the newest message. Every check reads the screen (OCR). Until
- * the send key is pressed a failure is `not_sent` (safe to try again); after it, anything short of
- * a verified message is `unknown`. Nothing here ever presses the send key twice.
+ * (approval) → press send → verify the newest message. Every check reads the screen (OCR), and
+ * finds what it reads by what changed after its own action ("Finding the layout"): no pixel
+ * regions. Until the send key is pressed a failure is `not_sent` (safe to try again), and what the
+ * task opened or replaced is undone; after it, anything short of a verified message is `unknown`.
+ * Nothing here ever presses the send key twice.
  */
-import { createHash } from 'node:crypto'
 import { errorMessage } from '../../../shared'
-import { regionRect, titleMatches, type AppPlatform, type ChatAppProfile, type Region } from '../apps'
+import { titleMatches, type AppPlatform, type ChatAppProfile } from '../apps'
 import type { ClipboardSnapshot } from '../clipboard'
 import type { DesktopCaller, DesktopService } from '../desktop-service'
-import { findExactLines, normalizeForMatch, sameText, similarity, stripPatterns, type OcrEngine, type OcrLine } from '../ocr'
-import type { Rect, WindowInfo } from '../protocol'
+import { normalizeForMatch, sameText, similarity, stripPatterns, type OcrEngine, type OcrLine } from '../ocr'
+import type { Point, Rect, WindowInfo } from '../protocol'
+import { readDraft, restoreDraft } from './draft-keeper'
+import { changedRects, grabFrame, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
+import { changedAreas, cropFrame, overlaps, panesOf, readArea, topTextArea, type Pane, type ScreenLine } from './window-layout'
 
 export type SendStatus = 'sent' | 'not_sent' | 'unknown'
 
@@ -68,6 +72,10 @@ export interface SendTextResult {
 
 /** How close an OCR reading must be to the text to count as "it reads the text" (0..1). */
 const READS_THE_TEXT = 0.85
+/** After the send key, with the draft emptied and the conversation changed, the newest message must read this close. */
+const ARRIVED_CLOSELY = 0.75
+/** A settle that never comes (an animation) ends this long after its quiet time. */
+const SETTLE_GRACE_MS = 3_000
 
 /** A failure before the send key: nothing was sent. */
 class NotSent extends Error {}
@@ -82,116 +90,137 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
   const name = request.profile.name.en
   let sendPressed = false
   let clipboard: ClipboardSnapshot | null = null
+  // What the task opened or replaced, undone on every "not sent" path (docs/desktop.md, "Leaving no trace").
+  let searchOpen = false
+  let draftReplaced: { old: string; at: Point | null } | null = null
 
   const step = (s: SendStep) => {
     steps.push(s)
     deps.onStep?.(s)
   }
-  const wait = (ms: number) => sleep(ms, signal)
   const checkpoint = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped')
   }
-  /** Reads a region of the window: its crop and what OCR makes of it. */
-  const read = async (window: WindowInfo, region: Region) => {
-    checkpoint()
-    const rect = regionRect(region, window.bounds)
-    const shot = await desktop.screenshot(null, { kind: 'region', rect }, Math.max(64, rect.width))
-    const result = await ocr.recognize(shot.png, { signal })
-    return { rect, image: { png: shot.png, width: shot.width, height: shot.height }, lines: result.lines, text: result.lines.map((l) => l.text).join('\n') }
-  }
+  /** A frame of the app's window (set once it is found). */
+  let grab: () => Promise<ScreenFrame> = () => Promise.reject(new Error('no window yet'))
+  /** Waits until the window has not changed for quietMs (docs/desktop.md, "Finding the layout"). */
+  const settle = (quietMs: number) => waitForStill(grab, { quietMs, timeoutMs: quietMs + SETTLE_GRACE_MS, signal })
 
   try {
     // 1. The app's window, in front.
-    const window = await activate(desktop, caller, request, wait)
+    const window = await activate(desktop, caller, request, (ms) => sleep(ms, signal))
     step({ step: 'activated', ok: true, detail: `"${window.title}"` })
+    grab = () => grabFrame(desktop, window.bounds)
 
     // 2. Search for the chat: the search box's old text is replaced by the name.
     checkpoint()
     clipboard = await desktop.saveClipboard()
+    const windowsBefore = new Set((await desktop.windows()).map((w) => w.id))
+    const beforeSearch = await grab()
+    searchOpen = true
     await desktop.pressKeys(caller, platform.keys.search)
-    await wait(150)
     await desktop.pressKeys(caller, platform.keys.selectAll)
     await desktop.pasteText(caller, target)
-    await wait(platform.waits.afterSearch)
-    const results = await read(window, platform.regions.results)
-    const names = results.lines.map((line) => line.text.trim()).filter(Boolean)
-    step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', image: results.image })
+    const searched = await settle(platform.waits.afterSearch)
+    // A dialog the search opened is read whole, wherever the window manager put it.
+    const dialogs = (await desktop.windows()).filter((w) => !windowsBefore.has(w.id) && w.bounds.width > 40 && w.bounds.height > 40)
+    const dialogFrames = await Promise.all(dialogs.map((d) => grabFrame(desktop, d.bounds)))
+    const areas = [
+      ...changedAreas(beforeSearch, searched).map((area) => ({ frame: searched, area })),
+      ...dialogFrames.flatMap((frame) => panesOf(frame).map((pane) => ({ frame, area: { pane, rect: { x: pane.x, y: frame.rect.y, width: pane.width, height: frame.height } } })))
+    ]
+    const seen: ScreenLine[] = []
+    for (const { frame, area } of areas) seen.push(...(await readArea(ocr, frame, area, signal)))
+    // The search box shows the name too: selecting its text again marks where it is, and it is no result.
+    await desktop.pressKeys(caller, platform.keys.selectAll)
+    const selected = await settle(Math.min(120, platform.waits.afterSearch))
+    const echo = [...changedRects(searched, selected), ...(await Promise.all(dialogFrames.map(async (f) => changedRects(f, await grabFrame(desktop, f.rect))))).flat()]
+    const results = seen.filter((line) => !echo.some((rect) => overlaps(rect, line.box))).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
+    const names = results.map((line) => line.text.trim()).filter(Boolean)
+    step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', image: await preview(searched, results.map((l) => l.box)) })
 
     // 3. Exactly one result reads the name — not a name that merely contains it.
-    const exact = findExactLines(names, target)
+    const exact = results.filter((line) => sameText(line.text.trim(), target))
     const listed = names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none'
     if (exact.length !== 1) {
-      await desktop.pressKeys(caller, 'escape').catch(() => {})
       const why = exact.length === 0 ? `no search result reads exactly "${target}" (results: ${listed})` : `${exact.length} search results read exactly "${target}"; the chat is ambiguous`
-      step({ step: 'target_verified', ok: false, detail: why, image: results.image })
+      step({ step: 'target_verified', ok: false, detail: why })
       throw new NotSent(why)
     }
-    const match = results.lines.filter((line) => line.text.trim() !== '')[exact[0]!]!
-    const row = Math.floor((match.box.y + match.box.height / 2) / platform.resultRowHeight)
-    step({ step: 'target_verified', ok: true, detail: `"${match.text.trim()}" (result ${row + 1} of ${names.length})`, image: results.image })
+    const match = exact[0]!
+    const row = results.indexOf(match)
+    step({ step: 'target_verified', ok: true, detail: `"${match.text.trim()}" (result ${row + 1} of ${results.length})` })
 
     // 4. Open it: the keyboard for the top result, a click on the line itself for any other.
     checkpoint()
     if (row === 0) await desktop.pressKeys(caller, platform.keys.openResult)
-    else await desktop.click(caller, lineCentre(results.rect, match), 'left', false)
-    await wait(platform.waits.afterOpen)
+    else await desktop.click(caller, lineCentre(match.box), 'left', false)
+    const opened = await settle(platform.waits.afterOpen)
+    searchOpen = false
     // Another result that begins with the name (`产品群（旧）` for `产品群`) is a look-alike whose
     // header a misread could turn into "name + member count": then the header must read the name exactly.
-    const lookAlike = names.some((n, i) => i !== exact[0] && normalizeForMatch(n).startsWith(normalizeForMatch(target)))
-    const header = await verifyHeader(window, lookAlike)
-    step({ step: 'header_verified', ok: true, detail: `"${header.reading}"`, image: header.image })
+    const lookAlike = names.some((n) => n !== match.text.trim() && normalizeForMatch(n).startsWith(normalizeForMatch(target)))
+    const resultPanes = new Set(results.filter((l) => overlaps(l.box, window.bounds) && !dialogs.some((d) => overlaps(d.bounds, l.box))).map((l) => l.pane.x))
+    const header = await findHeader(opened, selected, resultPanes)
+    const headerReading = await verifyHeader(opened, header, lookAlike)
+    step({ step: 'header_verified', ok: true, detail: `"${headerReading.reading}"`, image: headerReading.image })
 
-    // 5. The draft: click into it, select what an old draft held, paste the text.
+    // 5. The draft: read what it held, paste the text over it, and find it where it appeared.
     checkpoint()
-    const draftRect = regionRect(platform.regions.draft, window.bounds)
-    await desktop.click(caller, { x: Math.round(draftRect.x + draftRect.width / 2), y: Math.round(draftRect.y + draftRect.height / 2) }, 'left', false)
-    let draft = await pasteDraft(window)
-    if (!readsText(draft.text, request.text)) {
-      // Before the send key a paste can be tried again: it replaces the whole draft.
-      draft = await pasteDraft(window)
-    }
-    if (!readsText(draft.text, request.text)) {
-      const why = `the draft does not show the text after pasting (it reads "${oneLine(draft.text)}")`
-      step({ step: 'draft_pasted', ok: false, detail: why, image: draft.image })
+    const old = await readDraft(desktop, caller, platform)
+    const beforePaste = await grab()
+    draftReplaced = { old: old ?? '', at: null }
+    if (old === null) draftReplaced = null // not a draft that can be put back: leave the box as the paste leaves it
+    let draft = await pasteAndFind(beforePaste)
+    if (!draft) draft = await pasteAndFind(beforePaste) // before the send key a paste can be tried again: it replaces the whole draft
+    if (!draft) {
+      const why = 'the pasted text did not appear in the window (the draft box was not found)'
+      step({ step: 'draft_pasted', ok: false, detail: why })
       throw new NotSent(why)
     }
-    step({ step: 'draft_pasted', ok: true, detail: oneLine(draft.text), image: draft.image })
+    if (draftReplaced) draftReplaced.at = draft.click
+    step({ step: 'draft_pasted', ok: true, detail: oneLine(draft.reading), image: await cropFrame(draft.frame, draft.area.rect) })
 
     // 6. The person sees the app, the verified chat, the exact text and the screen.
-    const preview = await capture(window, [platform.regions.header, platform.regions.draft])
+    const approvalImage = await cropFrame(draft.frame, union([header.rect, draft.area.rect]))
     deps.deadline.pause()
     let answer: ConfirmAnswer
     try {
-      answer = await deps.confirm({ app: request.profile, target: header.reading, text: request.text, image: preview }, signal)
+      answer = await deps.confirm({ app: request.profile, target: headerReading.reading, text: request.text, image: approvalImage }, signal)
     } finally {
       deps.deadline.resume()
     }
     if (!answer.allowed) {
       step({ step: 'approved', ok: false, detail: answer.reason })
-      throw new NotSent(`not approved: ${answer.reason}; the draft was left unsent`)
+      throw new NotSent(`not approved: ${answer.reason}; nothing was sent and the draft was put back as it was`)
     }
     step({ step: 'approved', ok: true, detail: '' })
 
     // 7. While the question was open, the person may have used the app: check again, then send once.
-    const window2 = await activate(desktop, caller, request, wait)
-    await verifyHeader(window2, lookAlike)
-    const draft2 = await read(window2, platform.regions.draft)
-    if (!readsText(draft2.text, request.text)) throw new NotSent('the draft changed while the approval was open')
-    const before = await read(window2, platform.regions.messages)
+    await activate(desktop, caller, request, (ms) => sleep(ms, signal))
+    await verifyHeader(await grab(), header, lookAlike)
+    await desktop.click(caller, draft.click, 'left', false)
+    const before = await settle(Math.min(100, platform.waits.afterPaste))
+    const draftNow = await readArea(ocr, before, draft.area, signal)
+    if (!readsText(joinLines(draftNow), request.text)) throw new NotSent('the draft changed while the approval was open')
     checkpoint()
     sendPressed = true // from here on, never "not sent": the key may have reached the app
+    draftReplaced = null
     await desktop.pressKeys(caller, platform.keys.send)
     step({ step: 'sent', ok: true, detail: platform.keys.send })
 
-    // 8. The newest message reads the text, and the draft is empty.
-    await sleep(platform.waits.afterSend, signal)
-    const after = await read(window2, platform.regions.messages)
-    const newest = newestText(after.lines, request.text)
-    const changed = digest(after.image.png) !== digest(before.image.png)
-    const draft3 = await read(window2, platform.regions.draft)
-    const draftCleared = !readsText(draft3.text, request.text)
-    if (changed && draftCleared && readsText(newest, request.text)) {
-      step({ step: 'verified', ok: true, detail: oneLine(newest), image: after.image })
+    // 8. The draft emptied, the conversation changed, and its newest message reads the text.
+    const after = await settle(platform.waits.afterSend)
+    const draftAfter = joinLines(await readArea(ocr, after, draft.area, signal))
+    const draftCleared = similarity(draftAfter, request.text) < 0.5
+    const conversation = changedAreas(before, after).filter((a) => a.pane.x === draft.area.pane.x && a.rect.y + a.rect.height <= draft.area.rect.y + 4)
+    const changed = conversation.length > 0
+    const newestArea = changed ? bottomOf(conversation, draft.area.rect.y, request.text) : null
+    const newestLines = newestArea ? await readArea(ocr, after, newestArea, signal) : []
+    const newest = newestText(newestLines, request.text)
+    const image = newestArea ? await cropFrame(after, newestArea.rect) : undefined
+    if (changed && draftCleared && readsSentMessage(newest, request.text)) {
+      step({ step: 'verified', ok: true, detail: oneLine(newest), ...(image ? { image } : {}) })
       return { status: 'sent', reason: '', steps, durationMs: Date.now() - started }
     }
     const why = !changed
@@ -199,44 +228,95 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
       : !draftCleared
         ? 'the draft still holds the text after the send key'
         : `the newest message reads "${oneLine(newest)}", not the text`
-    step({ step: 'verified', ok: false, detail: why, image: after.image })
+    step({ step: 'verified', ok: false, detail: why, ...(image ? { image } : {}) })
     return { status: 'unknown', reason: `the send key was pressed, but ${why}; check the chat before sending again`, steps, durationMs: Date.now() - started }
   } catch (error) {
     const why = describeFailure(error, signal)
     if (sendPressed) {
       return { status: 'unknown', reason: `the send key was pressed, then ${why}; check the chat before sending again`, steps, durationMs: Date.now() - started }
     }
+    await leaveNoTrace(error)
     return { status: 'not_sent', reason: why, steps, durationMs: Date.now() - started }
   } finally {
     await clipboard?.restore().catch(() => {})
   }
 
-  async function pasteDraft(window: WindowInfo) {
+  /** Select all, paste, wait for the window to settle, and find the text where it appeared. */
+  async function pasteAndFind(before: ScreenFrame) {
     await desktop.pressKeys(caller, platform.keys.selectAll)
     await desktop.pasteText(caller, request.text)
-    await wait(platform.waits.afterPaste)
-    return read(window, platform.regions.draft)
+    const frame = await settle(platform.waits.afterPaste)
+    // Widest pane first: the draft box rather than the chat list's draft preview.
+    const areas = changedAreas(before, frame).sort((a, b) => b.pane.width - a.pane.width || b.rect.y - a.rect.y)
+    for (const area of areas) {
+      const lines = await readArea(ocr, frame, area, signal)
+      const reading = joinLines(lines)
+      if (!readsText(reading, request.text)) continue
+      const box = union(lines.map((l) => l.box))
+      const draftArea = { pane: area.pane, rect: { x: area.pane.x, y: box.y - 4, width: area.pane.width, height: box.height + 8 } }
+      return { frame, area: draftArea, reading, click: { x: Math.round(box.x + Math.min(box.width / 2, 60)), y: Math.round(box.y + Math.min(box.height / 2, 12)) } }
+    }
+    return null
   }
 
-  async function verifyHeader(window: WindowInfo, exactOnly: boolean) {
-    const header = await read(window, platform.regions.header)
+  /** The top line of the pane that changed when the chat opened (not the results' pane); the widest other pane's top line when none did (the chat was open already). */
+  async function findHeader(opened: ScreenFrame, before: ScreenFrame, resultPanes: Set<number>): Promise<{ pane: Pane; rect: Rect; changed: boolean }> {
+    const changes = changedAreas(before, opened).filter((a) => !resultPanes.has(a.pane.x))
+    if (changes.length > 0) {
+      const widest = changes.reduce((best, a) => (a.pane.width > best.pane.width ? a : best))
+      const top = changes.filter((a) => a.pane.x === widest.pane.x).sort((a, b) => a.rect.y - b.rect.y)[0]!
+      const line = topTextArea({ ...opened }, top.pane)
+      // The pane's first text when it lies at or above the first change; else the first change itself.
+      const rect = line && line.y <= top.rect.y ? line : top.rect
+      return { pane: top.pane, rect, changed: true }
+    }
+    const panes = panesOf(opened).filter((p) => !resultPanes.has(p.x))
+    const pane = panes.reduce<Pane | undefined>((best, p) => (!best || p.width > best.width ? p : best), undefined)
+    const rect = pane ? topTextArea(opened, pane) : null
+    if (!pane || !rect) throw new NotSent(`the search result did not open: nothing in the window changed after pressing ${platform.keys.openResult}`)
+    return { pane, rect, changed: false }
+  }
+
+  async function verifyHeader(frame: ScreenFrame, header: { pane: Pane; rect: Rect; changed: boolean }, exactOnly: boolean) {
+    const lines = await readArea(ocr, frame, header, signal)
+    const image = await cropFrame(frame, header.rect)
     const extras = exactOnly ? [] : compilePatterns(platform.headerExtras)
-    const readings = [...header.lines.map((line) => line.text), header.text.replace(/\n/g, ' ')].map((t) => stripPatterns(t.trim(), extras).trim())
+    const readings = [...lines.map((line) => line.text), lines.map((l) => l.text).join(' ')].map((t) => stripPatterns(t.trim(), extras).trim())
     const reading = readings.find((t) => sameText(t, target))
     if (reading === undefined) {
       const shown = oneLine(readings[0] ?? '')
-      const why = `the chat header reads "${shown}", not "${target}"`
-      step({ step: 'header_verified', ok: false, detail: why, image: header.image })
+      const why = header.changed
+        ? `the chat header reads "${shown}", not "${target}"`
+        : `the search result did not open (nothing changed after pressing ${platform.keys.openResult}); the chat header reads "${shown}", not "${target}"`
+      step({ step: 'header_verified', ok: false, detail: why, image })
       throw new NotSent(why)
     }
-    return { reading, image: header.image }
+    return { reading, image }
   }
 
-  async function capture(window: WindowInfo, regions: Region[]) {
-    const rects = regions.map((r) => regionRect(r, window.bounds))
-    const rect = union(rects)
-    const shot = await desktop.screenshot(null, { kind: 'region', rect }, Math.min(960, Math.max(64, rect.width)))
-    return { png: shot.png, width: shot.width, height: shot.height }
+  async function preview(frame: ScreenFrame, boxes: Rect[]) {
+    return cropFrame(frame, boxes.length > 0 ? union(boxes) : frame.rect)
+  }
+
+  /** Closes the search and puts the old draft back, unless the person stopped the task (then their hands are on it). */
+  async function leaveNoTrace(error: unknown) {
+    const stoppedByPerson = signal.aborted && !(signal.reason instanceof TaskTimeoutError)
+    if (stoppedByPerson) return
+    const cleanupSignal = new AbortController().signal
+    const cleanup: DesktopCaller = { ...deps.caller, signal: cleanupSignal }
+    try {
+      if (searchOpen) {
+        await desktop.pressKeys(cleanup, 'escape')
+        // A search dialog of its own may need a second Escape (the first clears its text).
+        await sleep(100, cleanupSignal)
+        const stillThere = (await desktop.windows()).some((w) => w.focused && !titleMatches(platform, w.title) && w.bounds.width > 40)
+        if (stillThere) await desktop.pressKeys(cleanup, 'escape')
+      }
+      if (draftReplaced) await restoreDraft(desktop, cleanup, platform, draftReplaced.old, draftReplaced.at)
+    } catch {
+      // Best effort: the reason already says what went wrong.
+    }
+    void error
   }
 
   function describeFailure(error: unknown, abort: AbortSignal): string {
@@ -248,6 +328,20 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     if (error instanceof NotSent) return error.message
     return errorMessage(error) || `${name}: something went wrong`
   }
+}
+
+/** The lowest changed areas above the draft, enough of them for the text's lines (the newest message). */
+function bottomOf(areas: Array<{ pane: Pane; rect: Rect }>, draftTop: number, text: string): { pane: Pane; rect: Rect } {
+  const lines = text.split('\n').length
+  const budget = 60 + lines * 60 + Math.ceil(normalizeForMatch(text).length / 20) * 30
+  const bottom = Math.min(draftTop, Math.max(...areas.map((a) => a.rect.y + a.rect.height)))
+  const top = Math.max(Math.min(...areas.map((a) => a.rect.y)), bottom - budget)
+  const pane = areas[0]!.pane
+  return { pane, rect: { x: pane.x, y: top, width: pane.width, height: Math.max(1, bottom - top) } }
+}
+
+function joinLines(lines: OcrLine[]): string {
+  return lines.map((l) => l.text).join('\n')
 }
 
 /** Finds the app's window and brings it forward; the app's own hotkey when focusing fails. */
@@ -302,6 +396,27 @@ export function readsText(reading: string, text: string): boolean {
   return distance <= allowed
 }
 
+/**
+ * Characters OCR takes for one another in a sent message without changing what it says: the CJK
+ * `一` for a dash (multi-line text was reported unknown for it), `|` for `l`/`I`.
+ */
+function foldLookAlikes(text: string): string {
+  return normalizeForMatch(text).replace(/[一ー—]/gu, '-').replace(/[|丨]/gu, 'l')
+}
+
+/**
+ * Whether the newest message is the text, once the draft emptied and the conversation changed: the
+ * strict reading, or one this close after folding look-alikes. Never a different message: a text
+ * that did not arrive leaves the draft full or the conversation unchanged, and then this is not asked.
+ */
+export function readsSentMessage(reading: string, text: string): boolean {
+  if (readsText(reading, text)) return true
+  const seen = foldLookAlikes(reading)
+  const expected = foldLookAlikes(text)
+  if (seen === '' || expected === '') return false
+  return similarity(seen, expected) >= ARRIVED_CLOSELY
+}
+
 /** The newest message's text: the last lines of the conversation, as many as the text needs. */
 export function newestText(lines: OcrLine[], text: string): string {
   const want = normalizeForMatch(text).length
@@ -324,8 +439,8 @@ export function newestText(lines: OcrLine[], text: string): string {
   return best
 }
 
-function lineCentre(rect: Rect, line: OcrLine): { x: number; y: number } {
-  return { x: Math.round(rect.x + line.box.x + Math.min(line.box.width / 2, 40)), y: Math.round(rect.y + line.box.y + line.box.height / 2) }
+function lineCentre(box: Rect): Point {
+  return { x: Math.round(box.x + Math.min(box.width / 2, 40)), y: Math.round(box.y + box.height / 2) }
 }
 
 function union(rects: Rect[]): Rect {
@@ -344,10 +459,6 @@ function compilePatterns(patterns: string[]): RegExp[] {
       return []
     }
   })
-}
-
-function digest(png: Uint8Array): string {
-  return createHash('sha256').update(png).digest('hex')
 }
 
 function oneLine(text: string): string {
