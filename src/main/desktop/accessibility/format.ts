@@ -6,7 +6,8 @@ const SHOWN_STATES = new Set(['focused', 'selected', 'editable', 'showing'])
 function nodeLine(node: AccessibleNode): string {
   const parts = [`[${node.role}]`]
   if (node.name) parts.push(JSON.stringify(node.name))
-  if (node.text !== undefined && node.text !== node.name) parts.push(`text=${JSON.stringify(node.text.length > 200 ? `${node.text.slice(0, 200)}…` : node.text)}`)
+  // A button's Text is its label again, or empty: only text widgets' contents are news.
+  if (node.text !== undefined && node.text !== node.name && (node.text !== '' || node.editableText)) parts.push(`text=${JSON.stringify(node.text.length > 200 ? `${node.text.slice(0, 200)}…` : node.text)}`)
   const states = node.states.filter((s) => SHOWN_STATES.has(s))
   if (states.length > 0) parts.push(`{${states.join(',')}}`)
   if (node.actions.length > 0) parts.push(`actions=${node.actions.join('|')}`)
