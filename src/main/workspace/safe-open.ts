@@ -234,12 +234,15 @@ export async function openWorkspaceFile(workspace: string, requested: string, op
     if (!seen.isFile()) return refuse('special', display)
     const handle = await open(path, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch((error: unknown) => refusalFromError(error, display))
     if (isRefusal(handle)) return handle
-    const refusal = await checkOpenedFile(session, handle, folder, name, display)
-    if (refusal) {
+    try {
+      const refusal = await checkOpenedFile(session, handle, folder, name, display)
+      if (!refusal) return { ok: true, handle, display, size: (await handle.stat()).size }
       await handle.close().catch(() => undefined)
       return refusal
+    } catch (error) {
+      await handle.close().catch(() => undefined)
+      return refusalFromError(error, display)
     }
-    return { ok: true, handle, display, size: (await handle.stat()).size }
   })
 }
 
