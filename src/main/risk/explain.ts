@@ -7,6 +7,7 @@ const PRINCIPLES: Array<[RegExp, string]> = [
   [/^path\.outside-read$/, 'The workspace is the zone of silent reads: reading file contents outside it asks (public system files excepted).'],
   [/^path\.sensitive$/, 'Secrets ask even to read, by any spelling: case, globs, links, another folder, git history.'],
   [/^path\.outside-workspace$/, 'Writes outside the workspace ask.'],
+  [/^path\.(hard-link|special-file)$/, 'A name does not say what is opened: a file with other hard links, a FIFO, socket or device asks.'],
   [/^shell\.(unknown-option|writes|git-write)$/, 'A known-safe program runs silently only with options known to be safe for it.'],
   [/^shell\.(unknown-program|network|builds|system|explicit-path|windows)$/, 'Only known-safe programs run without asking.'],
   [/^shell\.(parse-error|unknown-construct|parser-disagreement|comment-boundary|control-char|line-continuation|too-long|nesting|empty|foreign-shell|arithmetic-subscript)$/,
@@ -17,6 +18,7 @@ const PRINCIPLES: Array<[RegExp, string]> = [
     'Code the engine cannot see (scripts, inline code, text fed to a shell) asks.'],
   [/^shell\.(wrapper|privileged|env-prefix|env-dump|git-config)$/, 'Wrappers are unwrapped; what changes privileges, environment or configuration asks.'],
   [/^shell\.redirect-write$/, 'Redirects that write ask.'],
+  [/^shell\.redirect-unknown$/, 'Only what is known is allowed: a redirection the engine does not know asks.'],
   [/^rule\./, 'Your rules apply; strictest wins.'],
   [/^autonomy\./, 'The autonomy level decides what happens to the questions.'],
   [/^tool\./, 'A tool call that is not a read asks.']
