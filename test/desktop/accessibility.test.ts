@@ -201,3 +201,20 @@ describe.skipIf(!available)('accessibility (AT-SPI) against real chat clients', 
     })
   })
 })
+
+describe('accessibility failures are values with a reason', () => {
+  it('no session bus, a bus that is not there, another OS: a reason, never a throw', async () => {
+    const noBus = await accessibilityBackend('linux', { env: {} }).windows()
+    expect(noBus).toMatchObject({ ok: false, reason: 'no_session_bus' })
+    const deadBus = accessibilityBackend('linux', { env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/deskclaw-bus' } })
+    expect(await deadBus.findWindow({ title: 'x' })).toMatchObject({ ok: false, reason: 'no_session_bus' })
+    await deadBus.close()
+    for (const platform of ['win32', 'darwin'] as const) {
+      const other = accessibilityBackend(platform)
+      const result = await other.tree('anything')
+      expect(result).toMatchObject({ ok: false, reason: 'unsupported_os' })
+      if (!result.ok) expect(describeAccessibilityFailure(result, 'zh-CN')).toContain('暂未实现')
+    }
+    expect(await accessibilityBackend('linux', { env: {} }).tree('not an id')).toMatchObject({ ok: false, reason: 'not_found' })
+  })
+})
