@@ -1,6 +1,7 @@
 import { lstatSync, type BigIntStats } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { relative, isAbsolute } from 'node:path'
+import { relative } from 'node:path'
+import { isInsideFolder } from '../workspace'
 
 /**
  * What a file-system target of a judgement *is* at one moment (docs/risk.md, "At run time"): its
@@ -90,10 +91,7 @@ function sameObject(a: TargetIdentity, b: TargetIdentity): boolean {
 }
 
 function shownPath(path: string, { workspace, home }: { workspace: string; home: string }): string {
-  const inWorkspace = relative(workspace, path)
-  if (inWorkspace === '') return '.'
-  if (!inWorkspace.startsWith('..') && !isAbsolute(inWorkspace)) return inWorkspace
-  const inHome = relative(home, path)
-  if (inHome !== '' && !inHome.startsWith('..') && !isAbsolute(inHome)) return `~/${inHome}`
+  if (isInsideFolder(workspace, path)) return relative(workspace, path) || '.'
+  if (isInsideFolder(home, path) && path !== home) return `~/${relative(home, path)}`
   return path
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import type Docker from 'dockerode'
 import { posixArgv } from './command-argv'
 import { commandEnv, envList, type CommandEnvOptions } from './command-env'
@@ -14,6 +13,7 @@ import {
   type SandboxLimits
 } from './docker-container-spec'
 import { runDockerExec, type DockerExecOutcome } from './docker-exec'
+import { isInsideFolder } from '../workspace'
 import { signalFromStatus } from './exit-status'
 import { ensureImage, pullProgressLines, type ImagePullProgress } from './docker-image'
 import { listSandboxContainers, reapOrphans, removeContainers } from './docker-reaper'
@@ -93,7 +93,7 @@ export class DockerRuntime implements Runtime {
     const conversationId = request.conversationId ?? DEFAULT_CONVERSATION
     const workspace = realPath(request.workspace ?? request.cwd)
     const cwd = realPath(request.cwd)
-    if (!isInside(cwd, workspace)) {
+    if (!isInsideFolder(workspace, cwd)) {
       throw new RuntimeUnavailableError(`The command's folder ${request.cwd} is outside the workspace ${workspace}.`)
     }
     const reportPull = pullProgressLines(this.image, (line) => request.onOutput?.('stderr', line))
@@ -269,7 +269,3 @@ function realPath(dir: string): string {
   }
 }
 
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
-}

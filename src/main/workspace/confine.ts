@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isInsideFolder } from './inside'
 
 /** A path inside the workspace, by canonical real path, and how to show it to the user. */
 export interface ConfinedPath {
@@ -29,7 +30,7 @@ export function confineToWorkspace(workspaceRoot: string, requested: string): Co
   const root = realpathSync(workspaceRoot)
   const candidate = isAbsolute(requested) ? resolve(requested) : resolve(root, requested)
   const canonical = canonicalize(candidate)
-  if (!isInside(root, canonical)) throw new WorkspaceEscapeError(requested)
+  if (!isInsideFolder(root, canonical)) throw new WorkspaceEscapeError(requested)
   const rel = relative(root, canonical)
   return { absolute: canonical, display: rel === '' ? '.' : rel.split(sep).join('/') }
 }
@@ -46,7 +47,3 @@ function canonicalize(path: string): string {
   return join(realpathSync(existing), ...missing)
 }
 
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-}

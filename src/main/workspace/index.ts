@@ -1,4 +1,5 @@
 /** The workspace: the one folder file tools may touch, enforced by canonical real path and, at run time, by opening race-free. */
+export { isInsideFolder } from './inside'
 export { confineToWorkspace, WorkspaceEscapeError, type ConfinedPath } from './confine'
 export { isRefusal, type WorkspaceRefusal, type WorkspaceRefusalCode } from './refusal'
 export { listWorkspaceFolder, openWorkspaceFile, type ListedFolder, type OpenedFile, type SafeOpenOptions } from './safe-open'

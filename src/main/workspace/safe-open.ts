@@ -1,6 +1,7 @@
 import { constants, existsSync, type Dirent, type Stats } from 'node:fs'
 import { lstat, mkdir, open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isInsideFolder } from './inside'
 import { isRefusal, refuse, refusalFromError, type WorkspaceRefusal } from './refusal'
 
 /*
@@ -166,7 +167,7 @@ export class WorkspaceSession {
 
   /** True when the held folder is still inside the workspace (on Linux by its descriptor; elsewhere by its real path). */
   async folderIsInside(folder: HeldFolder): Promise<boolean> {
-    if (folder.handle) return isInside(this.realRoot, await readlink(folder.path).catch(() => ''))
+    if (folder.handle) return isInsideFolder(this.realRoot, await readlink(folder.path).catch(() => ''))
     const real = await realpath(folder.path).catch(() => '')
     return real === join(this.realRoot, ...folder.names)
   }
@@ -177,9 +178,9 @@ export class WorkspaceSession {
    * so a swap between the open and this check is a mismatch.
    */
   async openedIsInside(handle: FileHandle, folder: HeldFolder, name: string, opened: Stats): Promise<boolean> {
-    if (this.useProc) return isInside(this.realRoot, await readlink(procPath(handle)).catch(() => ''))
+    if (this.useProc) return isInsideFolder(this.realRoot, await readlink(procPath(handle)).catch(() => ''))
     const real = await realpath(this.child(folder, name)).catch(() => '')
-    if (!isInside(this.realRoot, real)) return false
+    if (!isInsideFolder(this.realRoot, real)) return false
     const now = await stat(real).catch(() => null)
     return now !== null && now.dev === opened.dev && now.ino === opened.ino
   }
@@ -311,11 +312,6 @@ export async function withSession<T>(
 
 export function procPath(handle: FileHandle): string {
   return `/proc/self/fd/${handle.fd}`
-}
-
-function isInside(root: string, path: string): boolean {
-  if (path === '') return false
-  return !leavesRoot(relative(root, path))
 }
 
 /** A relative path that climbs out (`..`, `../x`) or is on another drive; `..notes` is a name like any other. */
