@@ -41,7 +41,8 @@ export const ErrorTextKeys = [
   'errors.settings.riskyNeedsConfirmation',
   'errors.settings.riskyNotConfirmed',
   'errors.busy',
-  'errors.conversation.notFound'
+  'errors.conversation.notFound',
+  'errors.store.diskFull'
 ] as const
 export type ErrorTextKey = (typeof ErrorTextKeys)[number]
 

@@ -70,11 +70,8 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   const scope = { runId: input.runId, conversationId: input.conversationId }
   const attached = input.attachments?.length ? { attachments: input.attachments } : {}
   const question = input.question ? { question: input.question } : {}
-  emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel, ...attached, ...question })
-
   const userMessage: ModelMessage = { role: 'user', content: input.userContent?.forModel ?? input.prompt }
   const messages: ModelMessage[] = [...input.history, userMessage]
-  options.onModelMessages([input.userContent ? { role: 'user', content: input.userContent.forHistory } : userMessage])
   const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
   let iterations = 0
   let lastText = ''
@@ -85,6 +82,9 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   }
 
   try {
+    // Inside the try: a store that cannot write (a full disk) fails the run like any other error.
+    emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel, ...attached, ...question })
+    options.onModelMessages([input.userContent ? { role: 'user', content: input.userContent.forHistory } : userMessage])
     for (;;) {
       if (input.signal.aborted) return complete('cancelled')
       if (iterations >= options.maxIterations) return complete('max_iterations')
@@ -124,52 +124,63 @@ async function streamStep(
   onUsage: (usage: LanguageModelUsage) => void
 ): Promise<StepResult> {
   const messageId = newId('msg')
+  // Stopping early on our side (an emit that threw: the disk is full) must end the model's stream too.
+  const stop = new AbortController()
   const result = streamText({
     model: options.model,
     system: options.systemPrompt,
     messages,
     tools: options.registry.toModelTools(),
-    abortSignal: input.signal,
+    abortSignal: AbortSignal.any([input.signal, stop.signal]),
     maxRetries: options.maxRetries,
     // Errors arrive as 'error' parts and end the run with one line; the SDK's default logs stacks.
     onError: () => {}
   })
   let text = ''
   const toolCalls: ModelToolCall[] = []
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'text-delta':
-        if (part.text.length === 0) break
-        text += part.text
-        options.emit({
-          type: 'text_delta',
-          runId: input.runId,
-          conversationId: input.conversationId,
-          at: Date.now(),
-          messageId,
-          delta: part.text
-        })
-        break
-      case 'tool-call':
-        // Invalid calls (unknown tool, arguments that are not JSON) come through too; the runner
-        // turns them into error results with our own wording.
-        toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input })
-        break
-      case 'finish-step':
-        onUsage(part.usage)
-        break
-      case 'error':
-        throw part.error
-      case 'abort':
-        throw new AppError('CANCELLED', 'Cancelled by the user.')
-      default:
-        break
-    }
+  try {
+    await readStream()
+  } catch (error) {
+    stop.abort()
+    throw error
   }
   const response = await result.response
   // The SDK appends its own tool-error messages for invalid calls; ours replace them.
   const responseMessages = response.messages.filter((message) => message.role !== 'tool')
   return { text, toolCalls, responseMessages }
+
+  async function readStream(): Promise<void> {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          if (part.text.length === 0) break
+          text += part.text
+          options.emit({
+            type: 'text_delta',
+            runId: input.runId,
+            conversationId: input.conversationId,
+            at: Date.now(),
+            messageId,
+            delta: part.text
+          })
+          break
+        case 'tool-call':
+          // Invalid calls (unknown tool, arguments that are not JSON) come through too; the runner
+          // turns them into error results with our own wording.
+          toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input })
+          break
+        case 'finish-step':
+          onUsage(part.usage)
+          break
+        case 'error':
+          throw part.error
+        case 'abort':
+          throw new AppError('CANCELLED', 'Cancelled by the user.')
+        default:
+          break
+      }
+    }
+  }
 }
 
 /**

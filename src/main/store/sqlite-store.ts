@@ -20,6 +20,7 @@ import {
 } from '../../shared'
 import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-chain'
 import { ConversationBranches, type TurnRequest, type TurnStart } from './branches'
+import { diskFullError, isDiskFull } from './disk-full'
 import { EventTexts } from './event-texts'
 import { parseJson } from './json'
 import { withMessageAttachments } from './message-attachments'
@@ -235,6 +236,12 @@ export class SqliteConversationStore implements ConversationStore {
       this.recordInTransaction(event)
     } catch (error) {
       if (isForeignKeyViolation(error) && !this.conversationExists(event.conversationId)) return
+      if (isDiskFull(error)) {
+        // The run's end still reaches every front door (run_failed with this message); the row
+        // stays "running" and the next start's recovery marks it interrupted (docs/cli.md).
+        if (event.type === 'run_failed' || event.type === 'run_completed') return
+        throw diskFullError(this.db.name)
+      }
       throw new Error(`could not record ${event.type} of run ${event.runId}: ${errorMessage(error)}`, {
         cause: error
       })
@@ -242,12 +249,16 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void {
-    this.db.transaction(() => {
-      this.assertConversationExists(conversationId)
-      for (const message of messages) {
-        this.statements.insertModelMessage.run({ conversationId, runId, data: JSON.stringify(message) })
-      }
-    })()
+    try {
+      this.db.transaction(() => {
+        this.assertConversationExists(conversationId)
+        for (const message of messages) {
+          this.statements.insertModelMessage.run({ conversationId, runId, data: JSON.stringify(message) })
+        }
+      })()
+    } catch (error) {
+      throw isDiskFull(error) ? diskFullError(this.db.name) : error
+    }
   }
 
   loadModelMessages(conversationId: string): unknown[] {

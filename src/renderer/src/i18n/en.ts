@@ -658,7 +658,8 @@ export const en = {
     'Switching to {what} needs a confirmation at this computer, and nobody can be asked here. Start DeskClaw with it instead, or set it in the desktop app.',
   'errors.settings.riskyNotConfirmed': 'Switching to {what} was not confirmed; nothing changed.',
   'errors.busy': 'This conversation is already working on a request. Stop it or wait.',
-  'errors.conversation.notFound': 'This conversation no longer exists.'
+  'errors.conversation.notFound': 'This conversation no longer exists.',
+  'errors.store.diskFull': "The disk holding DeskClaw's data is full ({path}): free some space, then try again."
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>
 
 export type MessageKey = keyof typeof en
