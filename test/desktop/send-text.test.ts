@@ -119,7 +119,7 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
     expect(chat.sent().map((m) => m.text)).toEqual(['第一条 [DeskClaw]'])
   }, 120_000)
 
-  it('deny leaves the draft unsent and the clipboard as it was', async () => {
+  it('deny sends nothing, puts the draft back as it was (empty) and the clipboard too', async () => {
     await reset()
     await setClipboardText(display, 'the user’s own clipboard 剪贴板')
     const outcome = await send({ to: '张伟', text: '周五的会取消了', confirm: async (c) => {
@@ -128,11 +128,12 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
       expect(c.image.width).toBeGreaterThan(100)
       return { allowed: false, reason: 'not now' }
     } })
-    expect(outcome).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/not approved: not now; the draft was left unsent/) })
+    expect(outcome).toMatchObject({ status: 'not_sent', reason: expect.stringMatching(/not approved: not now; nothing was sent and the draft was put back/) })
+    await new Promise((r) => setTimeout(r, 300))
     const state = await chat.state()
     expect(state.sent).toEqual([])
     expect(state.openChat).toBe('张伟')
-    expect(state.drafts['张伟']).toBe('周五的会取消了 [DeskClaw]')
+    expect(state.drafts['张伟'] ?? '').toBe('')
     expect(await clipboardText(display)).toBe('the user’s own clipboard 剪贴板')
   }, 60_000)
 
@@ -168,4 +169,63 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
     expect(chat.sent()).toEqual([])
     expect((await chat.state()).drafts['张伟'] ?? '').toBe('')
   }, 60_000)
+
+  // Issue 20: the shipped profile (no pixel regions) at three window sizes and without the icon
+  // column (with a white-on-blue highlight): names one character apart, Chinese and Latin, CJK +
+  // emoji, multi-line text, a URL with & and ?. The window reports every message it receives.
+  const LAYOUTS: Array<{ label: string; config: Partial<ChatAppConfig> }> = [
+    { label: 'default 1000x700', config: {} },
+    { label: 'small 760x520', config: { size: { width: 760, height: 520 } } },
+    { label: 'maximised', config: { size: 'maximized' } },
+    { label: 'no icon column, blue highlight', config: { nav: false, highlight: 'blue' } }
+  ]
+  const ONE_APART: ChatAppConfig['chats'] = [
+    { name: '张伟' },
+    { name: '张伟伟' },
+    { name: 'Design Team', history: Array.from({ length: 14 }, (_, i) => ({ from: i % 2 ? 'me' : 'them', text: `older message ${i + 1}` }) as const) },
+    { name: 'Design Teams' },
+    { name: '产品群' },
+    { name: '产品群（旧）' },
+    { name: '李娜' },
+    { name: '李娜' }
+  ]
+  const CASES = [
+    { to: '张伟伟', text: '周报已发 🎉 请查收' },
+    { to: '张伟', text: '第一行：明天开会\n第二行：一二三 请确认' },
+    { to: 'Design Teams', text: 'see https://example.com/review?id=42&lang=zh-CN ok' },
+    { to: 'Design Team', text: 'Mockups v2 ✅ ready' },
+    { to: '产品群（旧）', text: '这个群不再使用了 👋' },
+    { to: '产品群', text: '评审改到周五 下午三点' }
+  ]
+  for (const layout of LAYOUTS) {
+    it(`finds the layout (${layout.label}): right chat, exact text, once; missing and ambiguous names leave nothing behind`, async () => {
+      await reset({ chats: ONE_APART, resultsOrder: ['张伟伟', 'Design Teams', '产品群（旧）'], ...layout.config })
+      settings.chatWatermark = 'none'
+      const tally = { attempted: 0, rightOnce: 0, verdictAgrees: 0 }
+      for (const c of CASES) {
+        const before = chat.sent().length
+        const outcome = await send(c)
+        await new Promise((r) => setTimeout(r, 200))
+        const arrived = chat.sent().slice(before)
+        tally.attempted++
+        const right = arrived.length === 1 && arrived[0]!.chat === c.to && arrived[0]!.text === c.text
+        if (right) tally.rightOnce++
+        if ((outcome.status === 'sent') === (arrived.length > 0) && outcome.status !== 'unknown') tally.verdictAgrees++
+        expect(outcome.status === 'sent' && arrived.length === 0, `"sent" for a message that did not arrive (${c.to})`).toBe(false)
+        expect(arrived.every((m) => m.chat === c.to && m.text === c.text), `${c.to}: ${JSON.stringify(arrived)}`).toBe(true)
+        expect(outcome.status, `${layout.label} → ${c.to}: ${outcome.reason}`).toBe('sent')
+      }
+      console.log(`[send-text ${layout.label}] sends ${tally.attempted}, right chat exact once ${tally.rightOnce}, verdict agrees ${tally.verdictAgrees}`)
+      for (const to of ['王五', '李娜', '张']) {
+        const outcome = await send({ to, text: '不该发出' })
+        expect(outcome.status, `${to}: ${outcome.reason}`).toBe('not_sent')
+      }
+      await new Promise((r) => setTimeout(r, 300))
+      const state = await chat.state()
+      expect(state.sent.map((m) => m.chat)).toEqual(CASES.map((c) => c.to))
+      expect(state.query, 'the search was closed').toBe('')
+      expect(Object.values(state.drafts).filter(Boolean)).toEqual([])
+      expect(await heldKeys(display)).toEqual([])
+    }, 240_000)
+  }
 })

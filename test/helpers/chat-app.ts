@@ -326,9 +326,7 @@ export async function openChatApp(display: TestDisplay, config: Partial<ChatAppC
       '--disable-background-timer-throttling',
       '--disable-renderer-backgrounding',
       '--disable-backgrounding-occluded-windows',
-      `--window-size=${width},${height}`,
-      `--window-position=${position.x},${position.y}`,
-      ...(maximized ? ['--start-maximized'] : []),
+      ...(maximized ? ['--start-maximized'] : [`--window-size=${width},${height}`, `--window-position=${position.x},${position.y}`]),
       `--user-data-dir=${userDataDir}`,
       `--app=${url}`
     ],
