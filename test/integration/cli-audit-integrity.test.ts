@@ -65,6 +65,7 @@ describe('deskclaw audit verify: the file itself', () => {
     }
 
     const damaged = await verify(dataDir)
+    console.info(`[audit verify, damaged page]\n${damaged.stdout}`)
     expect(damaged.code).toBe(4)
     expect(damaged.stdout).toMatch(/^database DAMAGED: quick_check found \d+ problem\(s\):\n {2}\S/)
     expect(damaged.stderr).toBe('')
