@@ -31,6 +31,8 @@ export function findMarkedProcesses(match: MarkerMatch): number[] {
     try {
       if (uid !== undefined && fs.statSync(`/proc/${entry}`).uid !== uid) continue
       const environ = fs.readFileSync(`/proc/${entry}/environ`, 'latin1')
+      // A substring test first: most processes do not carry the marker at all.
+      if (!environ.includes(wanted)) continue
       if (environ.split('\0').some((variable) => ('exact' in match ? variable === wanted : variable.startsWith(wanted)))) found.push(pid)
     } catch {
       // Gone meanwhile, or not ours to read.
