@@ -202,7 +202,12 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     await desktop.click(caller, draft.click, 'left', false)
     const before = await settle(Math.min(100, platform.waits.afterPaste))
     const draftNow = await readArea(ocr, before, draft.area, signal)
-    if (!readsText(joinLines(draftNow), request.text)) throw new NotSent('the draft changed while the approval was open')
+    const draftReading = joinLines(draftNow)
+    // The draft was verified strictly after the paste; this check is for a person's edit meanwhile,
+    // so OCR's harmless misreads (`一` for a dash, a caret over a letter) do not stop the send.
+    if (!readsSentMessage(draftReading, request.text)) {
+      throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftReading)}")`)
+    }
     checkpoint()
     sendPressed = true // from here on, never "not sent": the key may have reached the app
     draftReplaced = null
