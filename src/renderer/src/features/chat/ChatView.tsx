@@ -27,6 +27,7 @@ import { AnswerActions, AnswerEndActions } from './AnswerActions'
 import { useEditingStore } from './editing'
 import { QuestionActions } from './QuestionActions'
 import { QuestionEditor } from './QuestionEditor'
+import { UserBubble } from './UserBubble'
 
 function MessageView({ message }: { message: ChatMessage }) {
   const t = useT()
@@ -35,7 +36,7 @@ function MessageView({ message }: { message: ChatMessage }) {
     return (
       <div className={`message message-user${editing ? ' is-editing' : ''}`} data-testid="message-user" data-message-id={message.id}>
         {message.attachments && message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
-        {editing ? <QuestionEditor message={message} /> : <div className="bubble">{message.content}</div>}
+        {editing ? <QuestionEditor message={message} /> : <UserBubble text={message.content} />}
         {!editing && (
           <MessageActions role="user" text={message.content}>
             <QuestionActions message={message} />

@@ -6,6 +6,7 @@ import { useConnectionState } from '../connection'
 import { AttachButton, AttachmentChips, AttachmentProblems, useComposerAttachments } from './attachments'
 import { useDraftStore } from './draft'
 
+/** The bridge's limit of a message's text (agent.send); a longer paste becomes an attachment instead. */
 const MAX_LENGTH = 100_000
 
 export function Composer() {
@@ -38,7 +39,9 @@ export function Composer() {
     setError(null)
   }, [conversationId, focusToken])
 
-  const canSend = text.trim().length > 0 && !running && !sending && connected
+  // Over the limit the text is kept whole and the person is told (never cut: issue 22).
+  const tooLong = text.length > MAX_LENGTH
+  const canSend = text.trim().length > 0 && !tooLong && !running && !sending && connected
 
   const send = async () => {
     if (!canSend) return
@@ -77,6 +80,11 @@ export function Composer() {
           {error}
         </div>
       )}
+      {tooLong && (
+        <div className="composer-error" role="alert" data-testid="composer-too-long">
+          {t('composer.tooLong', { n: text.length.toLocaleString(t.language), limit: MAX_LENGTH.toLocaleString(t.language) })}
+        </div>
+      )}
       <AttachmentProblems />
       <AttachmentChips />
       <div className={`composer${running ? ' is-running' : ''}`}>
@@ -87,7 +95,6 @@ export function Composer() {
           data-testid="composer-input"
           rows={1}
           value={text}
-          maxLength={MAX_LENGTH}
           placeholder={attachments.count > 0 && !text ? t('attachments.placeholder') : t('composer.placeholder')}
           aria-label={t('composer.placeholder')}
           onChange={(event) => setText(event.target.value)}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { type FormEvent, type MutableRefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type {
   Autonomy,
   ImageInput,
@@ -23,6 +23,7 @@ import { CheckField, describedBy, Field, fieldAria, parseInteger } from './field
 import { ModelCombobox } from './ModelCombobox'
 import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
 import { ModelPricesSection } from './ModelPricesSection'
+import { UnsavedChangesDialog } from './UnsavedChangesDialog'
 import { useServerModels } from './server-models'
 
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
@@ -213,7 +214,14 @@ function TestConnection({ target, disabled }: { target: ProviderTarget & { model
   )
 }
 
-function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): void }) {
+interface SettingsFormProps {
+  settings: Settings
+  onClose(): void
+  /** What the panel's close (×, Esc, the backdrop) does: the form asks first when it holds unsaved changes. */
+  closeRequest: MutableRefObject<() => void>
+}
+
+function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
   const t = useT()
   const id = useId()
   const update = useSettingsStore((s) => s.update)
@@ -223,6 +231,9 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
   const [error, setError] = useState<string | null>(null)
   const { next, errors } = useMemo(() => evaluateDraft(draft, settings, t), [draft, settings, t])
   const invalid = Object.keys(errors).length > 0
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(toDraft(settings)), [draft, settings])
+  const [askingToClose, setAskingToClose] = useState(false)
+  closeRequest.current = dirty ? () => setAskingToClose(true) : onClose
 
   // The model list and the connection test ask the server the form shows, once its URL is valid.
   const serverTarget = useSettled<ProviderTarget | null>(
@@ -243,10 +254,15 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    await save()
+  }
+
+  /** Saves what changed; true when it was saved. */
+  const save = async (): Promise<boolean> => {
     setError(null)
     if (invalid) {
       setError(t('settings.fixFields'))
-      return
+      return false
     }
     // Send only what changed, so a concurrent change elsewhere is not overwritten.
     const patch: Partial<Settings> = {}
@@ -259,10 +275,11 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
     if (result.ok) {
       setDraft(toDraft(result.data))
       setSaved(true)
-    } else {
-      const label = t(`error.${result.error.code}`)
-      setError(result.error.message ? `${label}: ${result.error.message}` : label)
+      return true
     }
+    const label = t(`error.${result.error.code}`)
+    setError(result.error.message ? `${label}: ${result.error.message}` : label)
+    return false
   }
 
   const modelStatus = errors.baseUrl !== undefined ? null : serverModels.loading ? (
@@ -590,7 +607,7 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
           )}
         </div>
         <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" data-testid="settings-close" onClick={() => closeRequest.current()}>
             {t('settings.close')}
           </button>
           <button
@@ -604,6 +621,15 @@ function SettingsForm({ settings, onClose }: { settings: Settings; onClose(): vo
           </button>
         </div>
       </div>
+      {askingToClose && (
+        <UnsavedChangesDialog
+          canSave={!invalid}
+          saving={saving}
+          onKeepEditing={() => setAskingToClose(false)}
+          onDiscard={onClose}
+          onSave={() => void save().then((ok) => (ok ? onClose() : setAskingToClose(false)))}
+        />
+      )}
     </form>
   )
 }
@@ -614,20 +640,23 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
   const settings = useSettingsStore((s) => s.settings)
   const loadError = useSettingsStore((s) => s.loadError)
   const load = useSettingsStore((s) => s.load)
+  // The form replaces this with a close that asks first while it holds unsaved changes.
+  const closeRequest = useRef(onClose)
+  const requestClose = () => closeRequest.current()
 
   return (
     <Dialog
       labelledBy={titleId}
       className="settings-dialog"
       testId="settings-panel"
-      onBackdrop={onClose}
+      onBackdrop={requestClose}
       onKeyDown={(event) => {
         // An open model list takes Esc first (it closes the list, not Settings).
         const target = event.target as HTMLElement | null
         if (event.key === 'Escape' && target?.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') return
         if (event.key === 'Escape') {
           event.preventDefault()
-          onClose()
+          requestClose()
         }
       }}
     >
@@ -635,12 +664,12 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
         <h2 id={titleId} className="dialog-title">
           {t('settings.title')}
         </h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label={t('settings.close')}>
+        <button type="button" className="icon-button" data-testid="settings-close-x" onClick={requestClose} aria-label={t('settings.close')}>
           <XIcon />
         </button>
       </div>
       {settings ? (
-        <SettingsForm settings={settings} onClose={onClose} />
+        <SettingsForm settings={settings} onClose={onClose} closeRequest={closeRequest} />
       ) : loadError ? (
         <div className="chat-status error">
           <span>

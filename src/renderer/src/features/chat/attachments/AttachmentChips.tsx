@@ -24,9 +24,18 @@ export function AttachmentChips() {
           <span className="attachment-chip-text">
             <span className="attachment-chip-name">{item.name}</span>
             <span className="attachment-chip-meta">
-              {item.kind === 'image' ? t('attachments.image') : t('attachments.textFile')} · {t.fileSize(item.size)}
-              {item.kind === 'text' && item.truncated && ` · ${t('attachments.truncated', { limit: t.fileSize(ATTACHMENT_LIMITS.textBytes) })}`}
+              {item.kind === 'image' ? t('attachments.image') : item.pasted ? t('attachments.pastedText') : t('attachments.textFile')} ·{' '}
+              {t.fileSize(item.size)}
+              {item.kind === 'text' &&
+                (item.truncated
+                  ? ` · ${t('attachments.truncated', { limit: t.fileSize(ATTACHMENT_LIMITS.textBytes) })}`
+                  : item.pasted && ` · ${t('attachments.limit', { limit: t.fileSize(ATTACHMENT_LIMITS.textBytes) })}`)}
             </span>
+            {item.kind === 'text' && item.preview && (
+              <span className="attachment-chip-preview" data-testid="attachment-chip-preview">
+                {item.preview}
+              </span>
+            )}
           </span>
           <button
             type="button"

@@ -34,6 +34,10 @@ export type DraftAttachment =
       text: string
       /** Only the start of the file is sent. */
       truncated: boolean
+      /** How the text starts, on one line. */
+      preview?: string
+      /** Made from a long paste (the chip says so and shows how it starts). */
+      pasted?: boolean
     }
 
 /** Why a file was not attached; the composer says it in the UI language. */
@@ -95,4 +99,25 @@ export function admitAttachment(items: readonly DraftAttachment[], candidate: Dr
   if (items.length >= ATTACHMENT_LIMITS.perMessage) return { code: 'tooMany', name: candidate.name }
   const total = [...items, candidate].reduce((sum, item) => sum + attachmentInputBytes(toAttachmentInput(item)), 0)
   return total > ATTACHMENT_LIMITS.totalBytes ? { code: 'totalTooLarge', name: candidate.name } : null
+}
+
+/**
+ * A paste longer than this becomes a text attachment instead of composer text: the composer's text
+ * has a hard limit (the bridge's 100,000 characters) and a wall of text buries the question
+ * (issue 22, "A long paste is cut silently").
+ */
+export const PASTE_AS_FILE_CHARS = 5_000
+
+/** `pasted-text.txt`, or `pasted-text-2.txt`… when the draft already has that name. */
+export function pastedFileName(taken: readonly string[]): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? 'pasted-text.txt' : `pasted-text-${n}.txt`
+    if (!taken.includes(name)) return name
+  }
+}
+
+/** The start of a text on one line, for a chip's preview. */
+export function textPreview(text: string, length = 80): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > length ? `${line.slice(0, length - 1)}…` : line
 }

@@ -1,5 +1,5 @@
 import { ATTACHMENT_LIMITS } from '../../../../../shared/message-attachments'
-import { type AttachmentProblem, cleanFileName, decodeTextStart, type DraftAttachment, planFile } from './files'
+import { type AttachmentProblem, cleanFileName, decodeTextStart, type DraftAttachment, planFile, textPreview } from './files'
 
 let nextId = 1
 
@@ -19,7 +19,7 @@ export async function readAttachmentFile(file: File): Promise<DraftAttachment | 
     const text = decodeTextStart(start)
     if (text === null) return { code: 'unsupported', name: file.name }
     const name = cleanFileName(file.name, 'file.txt')
-    return { id, kind: 'text', name, size: file.size, text, truncated: file.size > ATTACHMENT_LIMITS.textBytes }
+    return { id, kind: 'text', name, size: file.size, text, truncated: file.size > ATTACHMENT_LIMITS.textBytes, preview: textPreview(text) }
   } catch {
     return { code: 'unreadable', name: file.name }
   }

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { admitAttachment, type AttachmentProblem, type DraftAttachment } from './files'
+import { admitAttachment, type AttachmentProblem, type DraftAttachment, pastedFileName } from './files'
 import { readAttachmentFile } from './read-file'
 
 interface AttachmentDraftState {
@@ -9,6 +9,8 @@ interface AttachmentDraftState {
   problems: AttachmentProblem[]
   /** Reads and adds files (picked, pasted or dropped), one at a time, as long as they fit. */
   add(files: readonly File[]): Promise<void>
+  /** A long paste as a text attachment (named pasted-text.txt…), so none of it is lost. */
+  addPastedText(text: string): Promise<void>
   remove(id: string): void
   /** After a send: drops what was sent (more may have been added meanwhile) and the problems. */
   removeSent(ids: readonly string[]): void
@@ -34,6 +36,14 @@ export const useAttachmentDraftStore = create<AttachmentDraftState>((set, get) =
       else set({ items: [...get().items, read] })
     }
     set({ problems: [...problems] })
+  },
+
+  async addPastedText(text) {
+    const name = pastedFileName(get().items.map((item) => item.name))
+    const before = get().items.length
+    await get().add([new File([text], name, { type: 'text/plain' })])
+    const items = get().items
+    if (items.length > before) set({ items: items.map((item, index) => (index === items.length - 1 && item.kind === 'text' ? { ...item, pasted: true } : item)) })
   },
 
   remove(id) {

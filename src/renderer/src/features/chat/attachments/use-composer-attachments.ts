@@ -3,7 +3,7 @@ import type { BridgeResult } from '../../../../../shared/bridge'
 import type { MessageAttachmentInput } from '../../../../../shared/message-attachments'
 import { useT } from '../../../i18n'
 import { useNoticesStore } from '../../../stores'
-import { toAttachmentInput } from './files'
+import { PASTE_AS_FILE_CHARS, toAttachmentInput } from './files'
 import { useAttachmentDraftStore } from './store'
 
 /**
@@ -14,17 +14,27 @@ export function useComposerAttachments() {
   const t = useT()
   const count = useAttachmentDraftStore((s) => s.items.length)
   const add = useAttachmentDraftStore((s) => s.add)
+  const addPastedText = useAttachmentDraftStore((s) => s.addPastedText)
   const pushNotice = useNoticesStore((s) => s.push)
 
-  /** Files on the clipboard (a screenshot, files copied in a file manager) become attachments, not text. */
+  /**
+   * Files on the clipboard (a screenshot, files copied in a file manager) become attachments, not
+   * text; so does a long text, whole (the chip shows its size, its start and the limit).
+   */
   const onPaste = useCallback(
     (event: ClipboardEvent<HTMLElement>) => {
       const files = Array.from(event.clipboardData.files)
-      if (files.length === 0) return
+      if (files.length > 0) {
+        event.preventDefault()
+        void add(files)
+        return
+      }
+      const text = event.clipboardData.getData('text/plain')
+      if (text.length <= PASTE_AS_FILE_CHARS) return
       event.preventDefault()
-      void add(files)
+      void addPastedText(text)
     },
-    [add]
+    [add, addPastedText]
   )
 
   /** The attachments to send now, and what to do with agent.send's answer. */
