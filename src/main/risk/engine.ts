@@ -18,6 +18,7 @@ import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './ru
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
 import { INTERPRETERS, SHELLS, WRAPPERS, interpreterName } from './shell/programs'
+import { ruleNamesHost, UrlGuardian } from './url-guardian'
 
 export interface RiskContext {
   workspace: string
@@ -59,6 +60,8 @@ export interface RiskEngineOptions {
   rules?: RuleSet
   /** How a tool's subject is judged, for reading rule examples (the registry knows; default: the shell tool's commands). */
   subjectKindOf?: (tool: string) => RiskSubjectKind | undefined
+  /** How URL subjects are judged (domain rules from Settings, resolutions made for the judgement). */
+  urls?: UrlGuardian
 }
 
 export interface ShellAssessment extends RiskAssessment {
@@ -84,12 +87,13 @@ export class RiskEngine {
   private constructor(
     private readonly analyzer: ShellAnalyzer,
     private readonly home: string,
-    private readonly subjectKindOf: (tool: string) => RiskSubjectKind | undefined
+    private readonly subjectKindOf: (tool: string) => RiskSubjectKind | undefined,
+    private readonly urls: UrlGuardian
   ) {}
 
   static async create(options: RiskEngineOptions): Promise<RiskEngine> {
     const subjectKindOf = options.subjectKindOf ?? ((tool: string) => (tool === SHELL_SUBJECT.tool ? 'command' : undefined))
-    const engine = new RiskEngine(new ShellAnalyzer(await loadBashParser()), options.home.replace(/\/+$/, '') || '/', subjectKindOf)
+    const engine = new RiskEngine(new ShellAnalyzer(await loadBashParser()), options.home.replace(/\/+$/, '') || '/', subjectKindOf, options.urls ?? new UrlGuardian())
     if (options.rules) engine.setRules(options.rules)
     return engine
   }
@@ -163,8 +167,20 @@ export class RiskEngine {
       }
       savable = findings.length === 0
     }
+    if (subject?.kind === 'url') {
+      // The URL guardian (docs/risk.md, "Network"); a rule for the host waives only "a site not yet allowed".
+      const span = subject.arg ? { arg: subject.arg, start: 0, end: subject.value.length } : null
+      const judged = this.urls.judge(subject.value, span, (host) => ruleNamesHost(this.rules.rules, call.tool, host))
+      findings.push(...judged.findings)
+      if (reads) unitFindings.push(...judged.waivable)
+      tokens = judged.host ? [judged.host] : []
+      savable = reads && judged.host !== null && judged.findings.length === 0
+    }
     if (!reads || call.asksFirst) {
-      unitFindings.push({ rule: accessRule(call), message: accessMessage(call), verdict: 'ask', span: null })
+      // A URL call that is not a read (a request that may change something) asks whatever the rules say.
+      const access = { rule: accessRule(call), message: accessMessage(call), verdict: 'ask' as const, span: null }
+      if (subject?.kind === 'url' && !reads) findings.push(access)
+      else unitFindings.push(access)
     }
     const unit = { argv: tokens, findings: unitFindings }
     return { assessment: this.finish(call.tool, findings, [unit], ctx, savable ? tokens : null), targets }

@@ -34,6 +34,26 @@ export {
   type RuleSource
 } from './rules'
 export {
+  classifyAddress,
+  embeddedIPv4,
+  ADDRESS_RANGES,
+  type AddressClass,
+  type AddressRange
+} from './ip-ranges'
+export {
+  domainDecision,
+  domainMatch,
+  parseHttpUrl,
+  ruleNamesHost,
+  UrlGuardian,
+  type DomainRule,
+  type HopCheck,
+  type LookupAll,
+  type ResolvedAddress,
+  type UrlGuardianOptions,
+  type UrlJudgement
+} from './url-guardian'
+export {
   describeTargetChanges,
   identifyTargets,
   identitiesHash,
