@@ -9,12 +9,14 @@ import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } f
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { McpService } from '../mcp'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
 import { resolveSettings } from './settings'
+import { APP_VERSION } from './version'
 
 export interface AppConfig {
   /** Folder for deskclaw.db. */
@@ -81,6 +83,8 @@ export class DeskclawApp {
   readonly chatSender: ChatSender
   /** USB, HID and serial devices, and serial sessions. */
   readonly devices: DeviceService
+  /** MCP servers from mcp.json in the data folder: a dynamic tool source each (docs/tools.md, "MCP servers"). */
+  readonly mcp: McpService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
   readonly apiKeys: ApiKeys
   private readonly services = new ServiceSet()
@@ -157,8 +161,20 @@ export class DeskclawApp {
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
 
+    const mcp = (this.mcp = services.register(
+      new McpService({
+        dataDir: config.dataDir,
+        registry: this.registry,
+        clientVersion: APP_VERSION,
+        stdioEnv: () => ({ allowEnv: this.settingsCache.allowedEnv, modelKeys: () => this.modelKeys(), appEnv: config.env }),
+        onChange: () => {
+          this.events.publish({ kind: 'mcp_changed' })
+          void this.rules.reload().catch(() => {})
+        }
+      })
+    ))
     const rules = (this.rules = services.register(
-      new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.risk })
+      new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.risk, extraRules: () => mcp.allowRules() })
     ))
     const registry = this.registry
     this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool) })

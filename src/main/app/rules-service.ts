@@ -22,6 +22,8 @@ export class RulesService implements AppService {
       store: ConversationStore
       workspace(): string
       engine(): Promise<RiskEngine>
+      /** Allow rules another service derives from its own settings (the MCP servers' autoApprove). */
+      extraRules?(): RiskRule[]
     }
   ) {}
 
@@ -29,7 +31,8 @@ export class RulesService implements AppService {
     return mergeRuleSets(
       readRuleFile(join(this.options.dataDir, USER_RULES_FILE), 'user'),
       readRuleFile(join(this.options.workspace(), PROJECT_RULES_FILE), 'project'),
-      fromRules(this.options.store.listApprovalRules(), 'saved', 'saved approvals')
+      fromRules(this.options.store.listApprovalRules(), 'saved', 'saved approvals'),
+      fromRules(this.options.extraRules?.() ?? [], 'user', 'MCP settings')
     )
   }
 

@@ -123,6 +123,10 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       app.events.publish({ kind: 'show_conversation', conversationId })
       return { shown: true }
     },
+    'mcp.list': () => app.mcp.overview(),
+    'mcp.save': ({ name, config, previousName }) => app.mcp.save(name, config, previousName),
+    'mcp.remove': ({ name }) => app.mcp.remove(name),
+    'mcp.restart': ({ name }) => app.mcp.restart(name),
     'devices.list': () => app.devices.list(),
     'serial.open': async ({ path, options }) => {
       const session = await app.devices.sessions.open({ kind: 'console' }, path, SerialOptionsSchema.parse(options ?? {}))

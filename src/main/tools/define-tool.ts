@@ -89,6 +89,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   category: ToolCategory
   access: ToolAccess
   input: I
+  /**
+   * The JSON Schema the model sees, when the tool came with one (an MCP server's): passed through
+   * as it is. `input` still validates the arguments (docs/architecture.md, "Adding a tool source").
+   */
+  inputJsonSchema?: Record<string, unknown>
   /** How the subject is judged; `subject(args)` gives its value for one call. */
   subjectKind?: RiskSubjectKind
   /** What the risk engine and rules match on for this call; null when the call has none. */

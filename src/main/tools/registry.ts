@@ -87,7 +87,7 @@ export class ToolRegistry {
     for (const definition of this.tools.values()) {
       set[definition.name] = tool({
         description: definition.description,
-        inputSchema: jsonSchema(z.toJSONSchema(definition.input, { io: 'input' }) as Parameters<typeof jsonSchema>[0])
+        inputSchema: jsonSchema((definition.inputJsonSchema ?? z.toJSONSchema(definition.input, { io: 'input' })) as Parameters<typeof jsonSchema>[0])
       })
     }
     this.modelTools = set

@@ -14,6 +14,7 @@ import { approvalCalls } from './approvals'
 import { conversationCalls } from './conversations'
 import { DesktopControlSchema, desktopCalls } from './desktop'
 import { DevicesChangedEventSchema, devicesCalls, SerialClosedEventSchema, SerialDataEventSchema } from './devices'
+import { mcpCalls } from './mcp'
 import { SettingsSchema, settingsCalls } from './settings'
 import { toolCalls } from './tools'
 
@@ -23,6 +24,7 @@ export * from './approvals'
 export * from './conversations'
 export * from './desktop'
 export * from './devices'
+export * from './mcp'
 export * from './settings'
 export * from './tools'
 
@@ -34,7 +36,8 @@ export const bridgeCalls = {
   ...settingsCalls,
   ...toolCalls,
   ...desktopCalls,
-  ...devicesCalls
+  ...devicesCalls,
+  ...mcpCalls
 } as const
 
 export type BridgeCalls = typeof bridgeCalls
@@ -52,6 +55,8 @@ export const BridgeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('settings_changed'), settings: SettingsSchema }),
   /** A tool source added or removed tools: ask `tools.list` again. */
   z.object({ kind: z.literal('tools_changed') }),
+  /** An MCP server's state, tools or log changed, or one was added or removed: ask `mcp.list` again. */
+  z.object({ kind: z.literal('mcp_changed') }),
   /** Show this conversation in the main window (asked by the palette); the Electron shell also brings the window forward. */
   z.object({ kind: z.literal('show_conversation'), conversationId: z.string() }),
   /** A run took or gave back the keyboard and mouse (the "DeskClaw is controlling your desktop" banner). */
