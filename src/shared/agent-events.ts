@@ -86,6 +86,23 @@ export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 export const ApprovalResolverSchema = z.enum(['user', 'timeout', 'no_front_door', 'cancelled', 'policy'])
 export type ApprovalResolver = z.infer<typeof ApprovalResolverSchema>
 
+/**
+ * The front door a person answered at: the app's window (IPC), a browser (the web host), the
+ * terminal (deskclaw run) or a native dialog (the window hidden). Absent: the broker settled it.
+ */
+export const ApprovalFrontDoorSchema = z.enum(['window', 'browser', 'terminal', 'dialog'])
+export type ApprovalFrontDoor = z.infer<typeof ApprovalFrontDoorSchema>
+
+/** An approval's answer as the timeline shows it, live and read back from the store. */
+export const ApprovalRecordSchema = z.object({
+  answer: ApprovalAnswerSchema,
+  by: ApprovalResolverSchema,
+  reason: z.string().optional(),
+  at: z.number(),
+  via: ApprovalFrontDoorSchema.optional()
+})
+export type ApprovalRecord = z.infer<typeof ApprovalRecordSchema>
+
 /** A run's tokens, summed over its model calls; the breakdowns only when the provider reported them. */
 export const UsageSchema = z.object({
   inputTokens: z.number().optional(),
@@ -208,7 +225,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     answer: ApprovalAnswerSchema,
     by: ApprovalResolverSchema,
-    reason: z.string().optional()
+    reason: z.string().optional(),
+    via: ApprovalFrontDoorSchema.optional()
   }),
   z.object({
     type: z.literal('tool_call_completed'),

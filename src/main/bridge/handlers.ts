@@ -93,7 +93,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'agent.cancel': ({ runId }) => ({ cancelled: app.agent.cancel(runId) }),
     'approvals.pending': () => app.approvals.pending(),
     'approvals.respond': ({ approvalId, answer, reason, bindingHash }) => ({
-      accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash })
+      accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash, via: transport === 'ipc' ? 'window' : 'browser' })
     }),
     'settings.get': () => app.settings(),
     'settings.update': async (patch) => {

@@ -16,9 +16,9 @@ export function attachCliApprover(app: DeskclawApp, mode: ApproveMode, interacti
     if (bridgeEvent.kind !== 'agent' || bridgeEvent.event.type !== 'approval_requested') return
     const question = bridgeEvent.event
     const bindingHash = question.bindingHash
-    if (mode === 'allow') app.approvals.respond(question.approvalId, 'allow_once', { by: 'policy', bindingHash })
+    if (mode === 'allow') app.approvals.respond(question.approvalId, 'allow_once', { by: 'policy', via: 'terminal', bindingHash })
     else if (mode === 'deny') {
-      app.approvals.respond(question.approvalId, 'deny', { reason: 'Denied by --approve deny.', by: 'policy', bindingHash })
+      app.approvals.respond(question.approvalId, 'deny', { reason: 'Denied by --approve deny.', by: 'policy', via: 'terminal', bindingHash })
     }
     else queue = queue.then(() => askOnTerminal(app, question))
   })
@@ -46,12 +46,12 @@ async function askOnTerminal(app: DeskclawApp, question: AgentEventOf<'approval_
     const once = question.onlyOnce === true
     const choices = once ? '[y]es once / [N]o' : always ? '[y]es once / [c]onversation / [a]lways / [N]o' : '[y]es once / [c]onversation / [N]o'
     const answer = (await rl.question(`Allow? ${choices} `)).trim().toLowerCase()
-    if (answer === 'y' || answer === 'yes') app.approvals.respond(question.approvalId, 'allow_once', { bindingHash })
-    else if (answer === 'c' && !once) app.approvals.respond(question.approvalId, 'allow_conversation', { bindingHash })
-    else if (answer === 'a' && always) app.approvals.respond(question.approvalId, 'allow_always', { bindingHash })
+    if (answer === 'y' || answer === 'yes') app.approvals.respond(question.approvalId, 'allow_once', { via: 'terminal', bindingHash })
+    else if (answer === 'c' && !once) app.approvals.respond(question.approvalId, 'allow_conversation', { via: 'terminal', bindingHash })
+    else if (answer === 'a' && always) app.approvals.respond(question.approvalId, 'allow_always', { via: 'terminal', bindingHash })
     else {
       const reason = (await rl.question('Reason for the agent (optional): ')).trim()
-      app.approvals.respond(question.approvalId, 'deny', { reason: reason || undefined, bindingHash })
+      app.approvals.respond(question.approvalId, 'deny', { reason: reason || undefined, via: 'terminal', bindingHash })
     }
   } finally {
     rl.close()

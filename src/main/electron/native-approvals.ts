@@ -37,7 +37,7 @@ export interface NativeApprovalPorts {
   anyWindowFocused(): boolean
   /** Shows the dialog; resolves with the chosen button's index, or cancelId when `signal` closed it. */
   showDialog(spec: NativeDialogSpec, signal: AbortSignal): Promise<number>
-  respond(approvalId: string, answer: 'allow_once' | 'allow_conversation' | 'allow_always' | 'deny', options: { reason?: string; bindingHash: string }): void
+  respond(approvalId: string, answer: 'allow_once' | 'allow_conversation' | 'allow_always' | 'deny', options: { reason?: string; via?: 'dialog'; bindingHash: string }): void
   /** Brings the main window forward on the conversation, where the modal shows the question in full. */
   openInApp(conversationId: string): void
   notify(notice: NativeNotice): void
@@ -175,8 +175,8 @@ export class NativeApprovals {
     const answer = spec.answers[index] ?? 'deny'
     const bindingHash = question.bindingHash
     if (answer === 'open' || answer === 'deny_with_reason') this.ports.openInApp(question.conversationId)
-    else if (answer === 'deny') this.ports.respond(question.approvalId, 'deny', { reason: 'Denied in the dialog.', bindingHash })
-    else if (!spec.shortened) this.ports.respond(question.approvalId, answer, { bindingHash })
+    else if (answer === 'deny') this.ports.respond(question.approvalId, 'deny', { reason: 'Denied in the dialog.', via: 'dialog', bindingHash })
+    else if (!spec.shortened) this.ports.respond(question.approvalId, answer, { via: 'dialog', bindingHash })
   }
 }
 

@@ -2,6 +2,7 @@ import {
   newId,
   type AgentEvent,
   type ApprovalAnswer,
+  type ApprovalFrontDoor,
   type ApprovalPreview,
   type ApprovalResolver,
   type PendingApproval,
@@ -27,6 +28,8 @@ export interface ApprovalQuestion {
 export interface ApprovalResponse {
   reason?: string
   by?: ApprovalResolver
+  /** Where it was answered (kept with the answer: the timeline shows it after a reload). */
+  via?: ApprovalFrontDoor
   /** The bindingHash of the question as the front door showed it. */
   bindingHash: string
 }
@@ -36,6 +39,7 @@ export interface ApprovalDecision {
   answer: ApprovalAnswer
   by: ApprovalResolver
   reason?: string
+  via?: ApprovalFrontDoor
 }
 
 type Settlement = Omit<ApprovalDecision, 'approvalId'>
@@ -119,7 +123,8 @@ export class ApprovalBroker {
           callId: question.callId,
           answer: decision.answer,
           by: decision.by,
-          ...(decision.reason ? { reason: decision.reason } : {})
+          ...(decision.reason ? { reason: decision.reason } : {}),
+          ...(decision.via ? { via: decision.via } : {})
         })
         resolve({ ...decision, approvalId })
       }
@@ -150,7 +155,7 @@ export class ApprovalBroker {
     const reason = response.reason?.trim()
     // A question for one call only is never answered for the conversation or always.
     const given = entry.question.onlyOnce && answer !== 'deny' ? 'allow_once' : answer
-    entry.settle({ answer: given, by: response.by ?? 'user', ...(reason ? { reason } : {}) })
+    entry.settle({ answer: given, by: response.by ?? 'user', ...(reason ? { reason } : {}), ...(response.via ? { via: response.via } : {}) })
     return true
   }
 

@@ -22,6 +22,7 @@ import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-ch
 import { ConversationBranches, type TurnRequest, type TurnStart } from './branches'
 import { diskFullError, isDiskFull } from './disk-full'
 import { EventTexts } from './event-texts'
+import { ApprovalAnswers } from './approval-answers'
 import { parseJson } from './json'
 import { withMessageAttachments } from './message-attachments'
 import { NewerSchemaError, migrate } from './migrations'
@@ -60,6 +61,7 @@ export class SqliteConversationStore implements ConversationStore {
   private readonly branches: ConversationBranches
   /** A call's display and a failed run's message code, read from the event log (no column holds them). */
   private readonly eventTexts: EventTexts
+  private readonly approvalAnswers: ApprovalAnswers
   private readonly recordInTransaction: (event: AgentEvent) => void
   private readonly readConversation: (id: string) => ConversationDetail | null
 
@@ -71,6 +73,7 @@ export class SqliteConversationStore implements ConversationStore {
     this.search = new ConversationSearch(db)
     this.branches = new ConversationBranches(db)
     this.eventTexts = new EventTexts(db)
+    this.approvalAnswers = new ApprovalAnswers(db)
     this.recordInTransaction = db.transaction((event: AgentEvent) => {
       this.statements.insertEvent.run({
         runId: event.runId,
@@ -88,7 +91,10 @@ export class SqliteConversationStore implements ConversationStore {
       return {
         conversation: toConversationSummary(conversation),
         messages: withMessageAttachments(this.statements.listMessages.all(id).map(toChatMessage), this.statements.listMessageAttachments.all(id)),
-        toolCalls: this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord))),
+        toolCalls: this.approvalAnswers.withAnswers(
+          id,
+          this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord)))
+        ),
         runs: this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary))
       }
     })

@@ -3,7 +3,7 @@
  * snapshot, and the conversations.* calls.
  */
 import { z } from 'zod'
-import { AppErrorSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
+import { AppErrorSchema, ApprovalRecordSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
 import { VerdictSchema } from '../risk'
 import { defineCall } from './define-call'
 import { LanguageSchema } from './settings'
@@ -72,7 +72,9 @@ export const ToolCallRecordSchema = z.object({
   /** The result line the UI translates, as tool_call_completed carried it (kept in the event log only). */
   display: ToolTextSchema.optional(),
   /** The steps a long call reported (tool_progress), in order, read back from the event log. */
-  steps: z.array(ToolStepSchema).optional()
+  steps: z.array(ToolStepSchema).optional(),
+  /** How its approval was answered: who, at which front door, when, and why (absent: never asked, or not answered yet). */
+  answered: ApprovalRecordSchema.optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 

@@ -109,7 +109,8 @@ describe('recordEvent projection', () => {
           endedAt: completedAt,
           durationMs: 6,
           runtime: 'native',
-          verdict: 'ask'
+          verdict: 'ask',
+          answered: { answer: 'allow_once', by: 'user', at: T0 + 7 }
         }
       ],
       runs: [

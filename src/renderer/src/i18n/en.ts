@@ -1,4 +1,4 @@
-import type { ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
+import type { ApprovalFrontDoor, ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
 import type { Autonomy, ChatWatermark, ImageInput, ProviderKind } from '../../../shared/bridge'
 import type { ErrorCode, ErrorTextKey } from '../../../shared/errors'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
@@ -15,6 +15,7 @@ type RequiredKeys =
   | `toolStatus.${ToolCallStatus}`
   | `resolution.allow_once.${ApprovalResolver}`
   | `resolution.deny.${ApprovalResolver}`
+  | `resolution.via.${ApprovalFrontDoor}`
   | `approval.verdict.${Verdict}`
   | `autonomy.${Autonomy}`
   | `autonomy.${Autonomy}.hint`
@@ -187,6 +188,10 @@ export const en = {
   'resolution.deny.no_front_door': 'Denied: nobody could be asked',
   'resolution.deny.cancelled': 'Cancelled',
   'resolution.deny.policy': 'Denied by a rule',
+  'resolution.via.window': 'in the app',
+  'resolution.via.browser': 'in the browser',
+  'resolution.via.terminal': 'in the terminal',
+  'resolution.via.dialog': 'in a dialog',
 
   'duration.ms': '{n} ms',
   'duration.s': '{n} s',

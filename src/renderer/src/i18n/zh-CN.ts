@@ -155,6 +155,10 @@ export const zhCN: Dictionary = {
   'resolution.deny.no_front_door': '已拒绝：无法询问任何人',
   'resolution.deny.cancelled': '已取消',
   'resolution.deny.policy': '规则拒绝',
+  'resolution.via.window': '在应用中',
+  'resolution.via.browser': '在浏览器中',
+  'resolution.via.terminal': '在终端中',
+  'resolution.via.dialog': '在对话框中',
 
   'duration.ms': '{n} 毫秒',
   'duration.s': '{n} 秒',

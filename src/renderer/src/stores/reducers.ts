@@ -372,7 +372,15 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           call.status === 'awaiting_approval' ? (event.answer === 'deny' ? 'denied' : 'running') : call.status,
         approval: call.approval
           ? { ...call.approval, resolution: { answer: event.answer, by: event.by, reason: event.reason } }
-          : call.approval
+          : call.approval,
+        // The same record a reload reads back from the store (store/approval-answers.ts).
+        answered: {
+          answer: event.answer,
+          by: event.by,
+          at: event.at,
+          ...(event.reason ? { reason: event.reason } : {}),
+          ...(event.via ? { via: event.via } : {})
+        }
       }))
 
     case 'tool_call_completed':
@@ -444,13 +452,13 @@ export type ToolVerdictKind = 'safe' | 'granted' | 'asked' | 'approved' | 'block
  * and source (risk_assessed); calls loaded from the store know only the verdict, so an "ask"
  * that ran reads as approved.
  */
-export function toolVerdictKind(call: Pick<ToolCallView, 'verdict' | 'risk' | 'status' | 'approval'>): ToolVerdictKind | null {
+export function toolVerdictKind(call: Pick<ToolCallView, 'verdict' | 'risk' | 'status' | 'approval' | 'answered'>): ToolVerdictKind | null {
   const verdict = call.risk?.assessment.verdict ?? call.verdict ?? null
   if (verdict === null || verdict === undefined) return null
   if (verdict === 'deny') return 'blocked'
   if (call.risk?.source === 'conversation_grant') return 'granted'
   if (verdict === 'allow') return 'safe'
-  const resolution = call.approval?.resolution
+  const resolution = call.answered ?? call.approval?.resolution
   if (resolution) return resolution.answer === 'deny' ? 'asked' : 'approved'
   // Live and not answered yet: still asking. Loaded from the store: an "ask" that ran was approved.
   if (call.risk) return 'asked'

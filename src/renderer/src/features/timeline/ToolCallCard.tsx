@@ -33,11 +33,19 @@ export function StatusChip({ status }: { status: ToolCallStatus }) {
   )
 }
 
+/**
+ * How the approval was answered: the answer and who gave it, where (which front door) and when, and
+ * the reason — live, and read back from the store after a reload, in a second tab or a restart.
+ */
 function resolutionText(t: Translator, call: ToolCallView): string | null {
-  const resolution = call.approval?.resolution
+  const resolution = call.answered ?? call.approval?.resolution
   if (!resolution) return null
-  const head = resolutionHead(t, resolution.answer, resolution.by)
-  return resolution.reason ? `${head} · ${t('tool.deniedReason', { reason: resolution.reason })}` : head
+  const parts = [resolutionHead(t, resolution.answer, resolution.by)]
+  if (call.answered?.via) parts.push(t(`resolution.via.${call.answered.via}`))
+  if (call.answered?.at) parts.push(new Intl.DateTimeFormat(t.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(call.answered.at))
+  // A person's reason; the broker's own (timeout, cancelled…) is what the head already says, in English.
+  if (resolution.reason && resolution.by === 'user') parts.push(t('tool.deniedReason', { reason: resolution.reason }))
+  return parts.join(' · ')
 }
 
 function resolutionHead(t: Translator, answer: ApprovalAnswer, by: ApprovalResolver): string {
@@ -182,7 +190,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
       {expanded && (
         <div className="tool-call-body">
           {resolution && (
-            <div className={`tool-resolution${call.approval?.resolution?.answer === 'deny' ? ' denied' : ''}`}>
+            <div className={`tool-resolution${(call.answered ?? call.approval?.resolution)?.answer === 'deny' ? ' denied' : ''}`} data-testid="tool-resolution">
               {resolution}
             </div>
           )}
