@@ -46,16 +46,16 @@ describe('a conversation with its own workspace', () => {
 describe('the untitled conversation', () => {
   const apps = scriptedApps()
 
-  it('is titled in the UI language, and the first question names it in either language', async () => {
+  it('is stored untitled (the UI names it in its language), and the first question names it', async () => {
     const temp = await apps.setup([{ text: 'Hi.' }], { language: 'zh-CN' })
     const handlers = createBridgeHandlers(temp.app, 'websocket')
     const conversation = await handlers['conversations.create']({})
-    expect(conversation.title).toBe('新对话')
+    expect(conversation.title).toBe('')
     const { runId } = await handlers['agent.send']({ conversationId: conversation.id, text: '整理一下周报' })
     await temp.app.agent.wait(runId)
     expect((await handlers['conversations.list']({})).find((c) => c.id === conversation.id)?.title).toBe('整理一下周报')
     temp.app.updateSettings({ language: 'en' })
-    expect((await handlers['conversations.create']({})).title).toBe('New conversation')
+    expect((await handlers['conversations.create']({})).title).toBe('')
     expect((await handlers['conversations.create']({ title: '  Named  ' })).title).toBe('Named')
   })
 })

@@ -10,7 +10,6 @@ import {
   type Settings
 } from '../../shared'
 import { LINE_ENDINGS } from '../devices'
-import { UNTITLED_CONVERSATION_TITLES } from '../store'
 import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
 import { exportConversation } from '../store'
 import { detectLocalServers, listModels, testConnection } from '../providers'
@@ -46,9 +45,8 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       if (workspace !== undefined && !isAbsolute(workspace)) {
         throw new AppError('VALIDATION_FAILED', `A workspace must be an absolute folder (got "${workspace}").`)
       }
-      // Untitled until the first question names it, in the UI's language.
-      const named = title?.trim() ? title : UNTITLED_CONVERSATION_TITLES[app.settings().language]
-      const conversation = store.createConversation(named, workspace === undefined ? undefined : resolve(workspace))
+      // Untitled (stored unset) until the first question names it; the UI says so in its language.
+      const conversation = store.createConversation(title, workspace === undefined ? undefined : resolve(workspace))
       changed()
       return conversation
     },

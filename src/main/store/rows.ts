@@ -25,10 +25,18 @@ import type { AuditRecord } from './types'
 
 // Row → bridge shape. JSON columns are trusted casts: only this store writes them, from typed values.
 
+/** Titles that older versions stored for an untitled conversation, in the language it was made in. */
+const LEGACY_UNTITLED = new Set(['New conversation', '新对话'])
+
+/** An untitled conversation's title is '' (the UI says "New conversation" in its own language), also for older rows. */
+function untitledAsUnset(title: string): string {
+  return LEGACY_UNTITLED.has(title.trim()) ? '' : title
+}
+
 export function toConversationSummary(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
-    title: row.title,
+    title: untitledAsUnset(row.title),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     workspace: row.workspace ?? null,

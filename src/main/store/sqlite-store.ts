@@ -118,7 +118,8 @@ export class SqliteConversationStore implements ConversationStore {
     const now = Date.now()
     const row = {
       id: newId('conv'),
-      title: title?.trim() || DEFAULT_CONVERSATION_TITLE,
+      // Untitled is stored unset, and each front end says it in its own language (issue 22, item 4).
+      title: title?.trim() ?? '',
       created_at: now,
       updated_at: now,
       workspace: workspace ?? null

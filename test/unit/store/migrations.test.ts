@@ -99,7 +99,7 @@ describe('migrations', () => {
 
   it('opens an in-memory store', () => {
     const store = SqliteConversationStore.open(':memory:')
-    expect(store.createConversation().title).toBe('New conversation')
+    expect(store.createConversation().title).toBe('')
     store.close()
   })
 })
