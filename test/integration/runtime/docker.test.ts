@@ -145,7 +145,8 @@ describe.runIf(ready)('docker runtime (real engine)', () => {
     const id = newConversation()
     await run(id, 'true')
     const containerId = (await runtime.containerId(id))!
-    const bomb = run(id, 'bomb() { bomb | bomb & }; bomb; sleep 60', { timeoutMs: 4_000 })
+    // The loop keeps the shell there until the timeout even when `sleep` itself cannot fork (a busy machine).
+    const bomb = run(id, 'bomb() { bomb | bomb & }; bomb; while :; do sleep 1 || :; done', { timeoutMs: 4_000 })
     await sleep(2_000)
     const hostLatencies = [await hostTrueMs(), await hostTrueMs(), await hostTrueMs()]
     const result = await bomb
