@@ -2,7 +2,8 @@
  * Issue 22, item 3, in a real Chromium through the web host, in English and Chinese: who answered
  * an approval (which front door), when, and the reason stay on the tool card after a reload and in
  * a second tab — read back from the store, not only from the live event. Before, only the status
- * badge survived. Screenshot: approval-answer-{lang}.png.
+ * badge survived. Item 7: the denial is said once on the card (no "output" repeating it in
+ * English), and the model's text has a full stop after the reason. Screenshot: approval-answer-{lang}.png.
  */
 import { join } from 'node:path'
 import type { Locator } from 'playwright-core'
@@ -10,22 +11,26 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
-const REASON = 'Keep the build folder.'
+// No full stop: the model's text must add one before "It did not run." (item 7).
+const REASON = 'Keep the build folder'
 const TEXT = {
-  en: { denied: 'Denied by you', via: 'in the browser', reason: `Reason: ${REASON}` },
-  'zh-CN': { denied: '你已拒绝', via: '在浏览器中', reason: `理由：${REASON}` }
+  en: { denied: `You denied this call (${REASON}); it did not run.`, via: 'in the browser' },
+  'zh-CN': { denied: `你拒绝了这次调用（${REASON}），未运行。`, via: '在浏览器中' }
 } as const
 
 const shell = (command: string) => ({ toolCalls: [{ name: 'shell', args: { command } }] })
 
+/** The denial said once (its result line, with the reason), where and when under it, and no "output". */
 async function expectAnswer(card: Locator, text: (typeof TEXT)[keyof typeof TEXT]): Promise<void> {
   const resolution = card.getByTestId('tool-resolution')
   await resolution.waitFor()
-  const shown = await resolution.innerText()
-  expect(shown).toContain(text.denied)
-  expect(shown).toContain(text.via)
-  expect(shown).toContain(text.reason)
-  expect(shown).toMatch(/\d{2}:\d{2}:\d{2}/)
+  const meta = await resolution.innerText()
+  expect(meta).toContain(text.via)
+  expect(meta).toMatch(/\d{2}:\d{2}:\d{2}/)
+  expect(await card.getByTestId('tool-result-line').innerText()).toBe(text.denied)
+  const whole = await card.innerText()
+  expect(whole.split(REASON).length - 1).toBe(1)
+  expect(await card.getByTestId('tool-call-output').count()).toBe(0)
 }
 
 describe.skipIf(!hasChromium())('approval answers kept in the timeline', () => {
@@ -55,6 +60,8 @@ describe.skipIf(!hasChromium())('approval answers kept in the timeline', () => {
       await page.getByTestId('message-assistant').last().getByText('Left it alone.').waitFor()
       const card = () => page.locator('[data-testid="tool-call"][data-tool="shell"]').first()
       await expectAnswer(card(), text)
+      const toModel = JSON.stringify(session.server.requests[1]!.body.messages)
+      expect(toModel).toContain(`Reason: ${REASON}. It did not run.`)
 
       // A reload reads it back from the store.
       await page.reload()

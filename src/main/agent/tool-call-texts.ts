@@ -36,8 +36,15 @@ export function answerDenial(by: ApprovalResolver, reason: string | undefined): 
 
 /** What the model is told when a question was answered no. */
 export function answerDenialForModel(tool: string, by: ApprovalResolver, reason: string | undefined): string {
-  const why = reason ? ` Reason: ${reason}` : ''
+  // The reason is the person's own words: end it with a full stop before the next sentence (issue 22, item 7).
+  const why = reason ? ` Reason: ${withFullStop(reason)}` : ''
   return by === 'user'
     ? `The user denied this ${tool} call.${why} It did not run. Do not repeat it unchanged.`
     : `This ${tool} call was not approved (${by}).${why} It did not run.`
+}
+
+/** `text` ending in sentence punctuation (Latin or CJK), a full stop added when it has none. */
+export function withFullStop(text: string): string {
+  const trimmed = text.trim()
+  return /[.!?…。！？]["'”’)）]*$/u.test(trimmed) ? trimmed : `${trimmed}.`
 }

@@ -40,12 +40,14 @@ export function StatusChip({ status }: { status: ToolCallStatus }) {
 function resolutionText(t: Translator, call: ToolCallView): string | null {
   const resolution = call.answered ?? call.approval?.resolution
   if (!resolution) return null
-  const parts = [resolutionHead(t, resolution.answer, resolution.by)]
+  // A denial's result line already says who said no and why: here only where and when (issue 22, item 7).
+  const saidByResult = call.status === 'denied' && call.display !== undefined
+  const parts = saidByResult ? [] : [resolutionHead(t, resolution.answer, resolution.by)]
   if (call.answered?.via) parts.push(t(`resolution.via.${call.answered.via}`))
   if (call.answered?.at) parts.push(new Intl.DateTimeFormat(t.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(call.answered.at))
   // A person's reason; the broker's own (timeout, cancelled…) is what the head already says, in English.
-  if (resolution.reason && resolution.by === 'user') parts.push(t('tool.deniedReason', { reason: resolution.reason }))
-  return parts.join(' · ')
+  if (resolution.reason && resolution.by === 'user' && !saidByResult) parts.push(t('tool.deniedReason', { reason: resolution.reason }))
+  return parts.length > 0 ? parts.join(' · ') : null
 }
 
 function resolutionHead(t: Translator, answer: ApprovalAnswer, by: ApprovalResolver): string {
@@ -151,6 +153,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const [argsOpen, setArgsOpen] = useState(false)
   const { summary, duration } = useCallLine(call)
   const resolution = resolutionText(t, call)
+  // A denial is said once, by its result line; where and when it was answered go under it.
+  const deniedWithLine = call.status === 'denied' && call.display !== undefined
   const args = prettyJson(call.args)
   const failedStep = hasFailedStep(call)
 
@@ -189,7 +193,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
       </button>
       {expanded && (
         <div className="tool-call-body">
-          {resolution && (
+          {resolution && !deniedWithLine && (
             <div className={`tool-resolution${(call.answered ?? call.approval?.resolution)?.answer === 'deny' ? ' denied' : ''}`} data-testid="tool-resolution">
               {resolution}
             </div>
@@ -210,8 +214,14 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
           )}
           {call.steps && call.steps.length > 0 && <ToolSteps steps={call.steps} tool={call.tool} />}
           <ToolResultLine call={call} />
+          {resolution && deniedWithLine && (
+            <div className="tool-resolution is-meta" data-testid="tool-resolution">
+              {resolution}
+            </div>
+          )}
+          {/* A denied call never ran: its "output" is what the model was told, said once by the result line. */}
           {call.status !== 'awaiting_approval' && call.status !== 'denied' && <ToolOutput call={call} />}
-          {call.status === 'denied' && call.output && <ToolOutput call={call} />}
+          {call.status === 'denied' && call.output && !call.display && <ToolOutput call={call} />}
           {call.attachments && call.attachments.length > 0 && (
             <ToolAttachments attachments={call.attachments} tool={call.tool} />
           )}
