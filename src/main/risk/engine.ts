@@ -196,7 +196,7 @@ export class RiskEngine {
     const workspace = this.realWorkspace(ctx.workspace)
     startPathJudgement(workspace)
     if (ctx.shell === 'cmd') return this.assessCmd(command, ctx, as, workspace)
-    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: () => gitConfigRisk(workspace) })
+    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: (dir) => gitConfigRisk(dir) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
       message: f.message,
@@ -259,7 +259,7 @@ export class RiskEngine {
       findings.push({ rule: 'shell.empty', message: 'No command was found in the text.', verdict: 'ask', span: null })
     }
     const assessment = this.finish(as.tool, dedupe(findings), units, { ...ctx, command: as.arg }, null)
-    return { ...assessment, programs, explain: { cwds: [workspace], globs: [], targets: [] } }
+    return { ...assessment, programs, explain: { cwds: [workspace], globs: [], targets: [], specs: [] } }
   }
 
   private finish(

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 /**
  * Keys in a repository's own config that make "read-only" git commands run programs: with
@@ -12,9 +12,47 @@ const SECTION_WITH_CODE = /^\s*\[\s*(alias|filter|diff|merge|credential|core|pag
 
 const cache = new Map<string, { mtimeMs: number; risk: string | null }>()
 
-/** Why the repository at `workspace` configures git to run programs, or null (also when there is no repository). */
-export function gitConfigRisk(workspace: string): string | null {
-  const path = join(workspace, '.git', 'config')
+/**
+ * The config file of the repository git uses in `dir`, as git finds it: the nearest `.git` folder
+ * (or `.git` file naming one) up the tree, or `dir` itself when it is a bare repository
+ * (docs/risk.md, item 3: a nested or bare repository has its own config). Null when there is none.
+ */
+export function repositoryConfigOf(dir: string): string | null {
+  let current = dir
+  for (let i = 0; i < 64; i++) {
+    const dotGit = join(current, '.git')
+    try {
+      const stats = statSync(dotGit)
+      if (stats.isDirectory()) return join(dotGit, 'config')
+      const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim()
+      if (pointer) {
+        const gitDir = isAbsolute(pointer) ? pointer : resolve(current, pointer)
+        // A worktree's gitdir points into the main repository's .git/worktrees/NAME: its config is two levels up.
+        return /\/worktrees\/[^/]+\/?$/.test(gitDir) ? join(gitDir, '..', '..', 'config') : join(gitDir, 'config')
+      }
+    } catch {
+      // no .git here
+    }
+    if (isBareRepository(current)) return join(current, 'config')
+    const parent = dirname(current)
+    if (parent === current) return null
+    current = parent
+  }
+  return null
+}
+
+function isBareRepository(dir: string): boolean {
+  try {
+    return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'config')).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** Why the repository git uses in `dir` configures git to run programs, or null (also when there is no repository). */
+export function gitConfigRisk(dir: string): string | null {
+  const path = repositoryConfigOf(dir)
+  if (path === null) return null
   let mtimeMs: number
   try {
     mtimeMs = statSync(path).mtimeMs

@@ -218,9 +218,9 @@ const WALK_SKIP = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__',
  * A secret-shaped file or folder under `dir`, or a link that leads out of the workspace: what a
  * recursive search (`grep -r`, `rg`, `find -exec cat`) would read. Bounded: past the limit the
  * search is treated as reaching one (fail closed). `hidden: false` skips dot-names (rg's default);
- * `name` keeps only entries a find -name pattern matches.
+ * `name` keeps only entries a find -name pattern matches; `follow: false` skips symlinks (rg's default).
  */
-export function secretUnder(dir: string, ctx: PathContext, options: { hidden: boolean; name?: RegExp }): string | null {
+export function secretUnder(dir: string, ctx: PathContext, options: { hidden: boolean; name?: RegExp; follow?: boolean }): string | null {
   const queue = [dir]
   let seen = 0
   while (queue.length > 0) {
@@ -236,6 +236,8 @@ export function secretUnder(dir: string, ctx: PathContext, options: { hidden: bo
       if (!options.hidden && entry.name.startsWith('.')) continue
       const full = `${current}/${entry.name}`
       if (entry.isSymbolicLink()) {
+        // A walker that follows no links (rg by default) never reads through one.
+        if (options.follow === false) continue
         const real = resolveReal(full)
         if (!within(real, ctx.workspace) || secretPathReason(real, ctx)) return displayPath(full, ctx)
         continue

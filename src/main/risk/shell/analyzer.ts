@@ -9,19 +9,18 @@ import {
   GIT_GLOBAL_WITH_VALUE,
   GIT_RISKY_GLOBAL,
   INTERPRETERS,
-  READ_ONLY_PROGRAMS,
   SHELLS,
   WRAPPERS,
   XARGS_OPTIONS_WITH_VALUE,
-  gitSubcommandRisk,
   interpreterName,
   isHarmlessAssignment,
-  isVersionQuery,
-  ignoresArguments,
   programFamily,
   tokensForRules
 } from './programs'
-import { isVersionOrHelpQuery, safeSpecFor, SECRET_SHAPED_NAME, unsafeArguments, unsafeWindowsParameters, windowsReadKind, type ReadKind } from './safe-programs'
+import { ignoresArguments, safeSpecFor, SECRET_SHAPED_NAME, unsafeWindowsParameters, windowsReadKind } from './safe-programs'
+import { GIT_CONTENT_READERS, GIT_SPEC } from './git-spec'
+import { matchSpec, type ProgramSpec, type ReadKind, type SpecEntry } from './spec'
+import { versionSpecFor } from './version-spec'
 import { originalRange, prepareSource, type PreparedSource } from './source'
 import { isCriticalWindowsTarget, isWindowsProgram, unquote, windowsHit, windowsProgramName } from './windows'
 import { isDescriptorWord, redirectOperator, REDIRECT_OPERATORS } from './redirects'
@@ -66,6 +65,8 @@ export interface ShellExplanation {
   globs: Array<{ pattern: string; matches: string[] | null }>
   /** The paths the command reads or writes, resolved (links followed). */
   targets: string[]
+  /** The spec entries (program, subcommand, options) that allowed each program found known-safe. */
+  specs: SpecEntry[]
 }
 
 export interface ShellContext extends PathContext {
@@ -73,9 +74,10 @@ export interface ShellContext extends PathContext {
   cwd: string
   /**
    * Why the workspace's own git config makes git run programs (core.fsmonitor, diff.external…),
-   * or null. Then even `git status` is not read-only. Asked only when a command runs git.
+   * or null. Then even `git status` is not read-only. Asked only when a command runs git, once
+   * for each folder it may run in: the repository there may be another one (nested, bare).
    */
-  gitConfigRisk?(): string | null
+  gitConfigRisk?(dir: string): string | null
 }
 
 const MAX_INPUT_CHARS = 64 * 1024
@@ -135,7 +137,7 @@ class Analysis {
       findings: this.findings,
       units: this.units,
       programs: [...this.programs],
-      explain: { cwds: [...new Set(this.cwds)], globs: this.globs, targets: [...this.targets] }
+      explain: { cwds: [...new Set(this.cwds)], globs: this.globs, targets: [...this.targets], specs: this.specs }
     }
   }
 
@@ -298,6 +300,7 @@ class Analysis {
   
         // `command -v git` and `command -V git` look a name up; they run nothing.
         if (program === 'command' && (values[1] === '-v' || values[1] === '-V')) {
+          this.judgeBySpec(program, safeSpecFor('command')!, argv, head, add, unitAdd)
           variablesRead = 'none'
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
@@ -314,6 +317,8 @@ class Analysis {
           }
           if (inner >= argv.length) {
             if (wrapper.bare) add(wrapper.bare.rule, wrapper.bare.message, 'ask', head)
+            // Only what is known is allowed: a wrapper run on its own with options no spec names asks (`command -Q`).
+            else if (argv.length > 1) unitAdd('shell.unknown-option', `${program} ${values.slice(1).join(' ')} is not a form known to be safe.`, 'ask', head)
             this.finishUnit(argv, unitFindings, inv, toOuter, layers)
             return
           }
@@ -340,7 +345,10 @@ class Analysis {
           continue
         }
   
-        if (isVersionOrHelpQuery(program, values.slice(1))) {
+        const version = versionSpecFor(program)
+        const versionMatch = version ? matchSpec(program, version, values.slice(1)) : null
+        if (versionMatch?.ok && !(head.value.includes('/') && !TRUSTED_DIRS.test(head.value))) {
+          this.specs.push(versionMatch.entry)
           variablesRead = 'none'
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
         }
@@ -362,12 +370,11 @@ class Analysis {
         const interpreter = interpreterName(program)
         if (interpreter) {
           this.finishUnit(argv, unitFindings, inv, toOuter, layers)
-          if (isVersionQuery(values.slice(1))) return
           // `python3 -m pip list` is pip: judged by pip's own safe subcommands.
           if (interpreter === 'python' && values[1] === '-m' && (values[2] === 'pip' || values[2] === 'pip3')) {
-            const pip = safeSpecFor('pip')!
-            const unknown = unsafeArguments('pip', pip, values.slice(3))
-            if (unknown) add('shell.unknown-option', `${unknown}.`, 'ask', head)
+            const pip = matchSpec('pip', safeSpecFor('pip')!, values.slice(3))
+            if (!pip.ok) add('shell.unknown-option', `${pip.why}.`, 'ask', head)
+            else this.specs.push(pip.entry)
             variablesRead = 'none'
             return
           }
@@ -396,13 +403,7 @@ class Analysis {
         const spec = safeSpecFor(program)
         const trustedName = !head.value.includes('/') || TRUSTED_DIRS.test(head.value)
         if (spec && trustedName) {
-          // The known-dangerous options first (their messages say what they do), then the allowlist.
-          const why = READ_ONLY_PROGRAMS.get(program)?.(values.slice(1)) ?? null
-          if (why) unitAdd('shell.writes', `${program}: ${why}.`, 'ask', head)
-          else {
-            const unknown = unsafeArguments(program, spec, values.slice(1))
-            if (unknown) unitAdd('shell.unknown-option', `${unknown}.`, 'ask', head)
-          }
+          this.judgeBySpec(program, spec, argv, head, add, unitAdd)
           variablesRead = spec.reads
           this.checkPaths(argv, add, false, spec.reads, spec.patternFirst === true)
           if (spec.reads === 'contents') this.checkSearchedFiles(program, argv, inv, underXargs, add)
@@ -417,6 +418,25 @@ class Analysis {
     } finally {
       this.settleVariables(plainVariables, variablesRead, add)
     }
+  }
+
+  /**
+   * The one allow path for known programs (docs/risk.md, "Program specs"): the spec allows the
+   * arguments or names why not; the values of options whose role is `read` are files, judged like operands.
+   */
+  private judgeBySpec(program: string, spec: ProgramSpec, argv: Word[], head: Word, add: AddFinding, unitAdd: AddFinding): SpecEntry | null {
+    const match = matchSpec(program, spec, argv.slice(1).map((w) => w.value))
+    if (!match.ok) {
+      const writes = / writes | runs code /.test(match.why)
+      unitAdd(writes ? 'shell.writes' : 'shell.unknown-option', `${match.why}.`, 'ask', head)
+      return null
+    }
+    for (const read of match.entry.reads) {
+      const word = argv.find((w) => w.value !== null && w.value.endsWith(read)) ?? head
+      this.checkOnePath(read, word, add, false, 'contents')
+    }
+    this.specs.push(match.entry)
+    return match.entry
   }
 
   private finishUnit(
@@ -626,16 +646,26 @@ class Analysis {
       if (dir) this.cwds.push(resolveReal(normalise(dir, this.ctx, this.cwds.at(-1) ?? this.ctx.cwd)))
       i += GIT_GLOBAL_WITH_VALUE.has(v) ? 2 : 1
     }
-    const configRisk = this.ctx.gitConfigRisk?.()
-    if (configRisk) add('shell.git-config', configRisk, 'ask', argv[0]!)
+    // The repository git will really use: the workspace's, or a nested or bare one reached by cd or -C (docs/risk.md, item 3).
+    for (const cwd of new Set(this.cwds)) {
+      const configRisk = this.ctx.gitConfigRisk?.(cwd)
+      if (configRisk) {
+        add('shell.git-config', configRisk, 'ask', argv[0]!)
+        break
+      }
+    }
     const sub = argv[i]
-    if (!sub) return
-    if (sub.value === null) {
+    if (sub?.value === null) {
       add('shell.dynamic-command', 'The git subcommand is only known when the command runs.', 'ask', sub)
       return
     }
-    const why = gitSubcommandRisk(sub.value, argv.slice(i + 1).map((w) => w.value))
-    if (why) unitAdd('shell.git-write', `git ${sub.value}: ${why}.`, 'ask', sub)
+    const match = matchSpec('git', GIT_SPEC, argv.slice(1).map((w) => w.value))
+    if (!match.ok) unitAdd('shell.git-write', `${match.why}.`, 'ask', sub ?? argv[0]!)
+    else {
+      this.specs.push(match.entry)
+      for (const read of match.entry.reads) this.checkOnePath(read, sub ?? argv[0]!, add, false, 'contents')
+    }
+    if (!sub) return
     // Reading file contents from a repository outside the workspace (`git -C ~ grep …`) asks like any read there.
     if (GIT_CONTENT_READERS.has(sub.value)) {
       const outside = this.cwds.find((cwd) => !isInside(resolveReal(cwd), this.ctx.workspace))
@@ -690,6 +720,8 @@ class Analysis {
     }
   }
 
+  /** For --explain: the spec entries that allowed programs. */
+  private readonly specs: SpecEntry[] = []
   /** For --explain: globs and what they matched, and every path judged. */
   private readonly globs: ShellExplanation['globs'] = []
   private readonly targets = new Set<string>()
@@ -879,6 +911,8 @@ class Analysis {
       program === 'rgrep' ||
       values.some((v) => v !== null && (/^-[a-zA-Z]*[rR]/.test(v) && !v.startsWith('--') || v === '--recursive' || v === '--dereference-recursive' || v === '-d' || v === '--directories=recurse'))
     if (!recursive) return
+    // rg's real defaults (docs/risk.md, item 8): no hidden files and no symlinks unless told to.
+    const follow = program !== 'rg' || values.some((v) => v === '-L' || v === '--follow' || (v !== null && /^-[a-zA-Z]*L/.test(v) && !v.startsWith('--')))
     const hidden = program !== 'rg' || values.some((v) => v === '--hidden' || v === '-.' || v === '-uu' || v === '-uuu' || (v !== null && /^-u{2,}/.test(v)))
     // The pattern is the first operand; the rest are where to search (the working folder when none).
     const operands = values.filter((v): v is string => v !== null && !v.startsWith('-'))
@@ -892,7 +926,7 @@ class Analysis {
           if (!isPublicRead(absolute)) return add('path.outside-read', `${program} searches ${displayPath(absolute, this.ctx)}, outside the workspace.`, 'ask', head)
           continue
         }
-        const hit = secretUnder(absolute, this.ctx, { hidden })
+        const hit = secretUnder(absolute, this.ctx, { hidden, follow })
         if (hit) return ask(hit, `Searching ${displayPath(absolute, this.ctx)}`)
       }
     }
@@ -1365,5 +1399,4 @@ function hasArithmeticSubscriptCode(text: string): boolean {
 /** Programs that search inside files, recursively when told to. */
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rgrep', 'rg', 'ag', 'ack'])
 
-/** git subcommands that print file contents. */
-const GIT_CONTENT_READERS = new Set(['grep', 'show', 'log', 'diff', 'cat-file', 'blame', 'whatchanged', 'archive'])
+

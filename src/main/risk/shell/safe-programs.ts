@@ -8,116 +8,40 @@
  * workspace asks) or `names` (ls, du: listing a folder that is not secret-shaped is silent).
  */
 
-export type ReadKind = 'contents' | 'names' | 'none'
-
-export interface SafeSpec {
-  /** What a path operand is read for. */
-  reads: ReadKind
-  /** Every option of the program is known to be safe (none writes, runs code or reaches the network). */
-  anyOption?: boolean
-  /** Short options without a value (`-la` bundles them). */
-  flags?: string
-  /** Short options that take a value, attached (`-n5`) or as the next word. */
-  valued?: string
-  /** Long options without a value. */
-  long?: readonly string[]
-  /** Long options that take a value (`--format=x` or `--format x`). */
-  longValued?: readonly string[]
-  /** Single-dash long options (`-version`, find's predicates). */
-  words?: readonly string[]
-  /** `-NUM` is allowed (`head -20`). */
-  numeric?: boolean
-  /** At most this many operands (hostname 0: an operand renames the machine). */
-  maxOperands?: number
-  /** Operands must look like this (date's `+FORMAT`; a bare operand sets the clock). */
-  operand?: RegExp
-  /** The first operand is a pattern, not a file (grep, rg), unless -e or -f gives the pattern. */
-  patternFirst?: boolean
-  /** A last check of the whole argument list (what the option lists cannot say: `ps e` prints environments). */
-  check?: (args: Args) => string | null
-  /** Only these operand sequences are allowed (`ip addr`, `docker ps`); a trailing '*' allows more operands. */
-  subcommands?: ReadonlyArray<readonly string[]>
-}
-
+import { type Args, type ProgramSpec, type ReadKind } from './spec'
 import { unquote, windowsProgramName } from './windows'
 
-type Args = ReadonlyArray<string | null>
 
 /** Secret-shaped names of variables and settings (`GITHUB_TOKEN`, `_authToken`): their values are never printed silently. */
 export const SECRET_SHAPED_NAME = /(key|token|secret|pass|pwd|cred|auth|session|cookie|private|cert|sign)/i
 
-/** Why the arguments are not all known-safe for this program, or null when they are. */
-export function unsafeArguments(program: string, spec: SafeSpec, args: Args): string | null {
-  const operands: Array<string | null> = []
-  let afterDashes = false
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (arg === null) {
-      // A computed word is judged by its own findings; as an option it could be anything.
-      if (!spec.anyOption) operands.push(null)
-      continue
-    }
-    if (afterDashes || arg === '-' || !arg.startsWith('-') || spec.anyOption) {
-      if (arg === '--' && !afterDashes) afterDashes = true
-      else if (afterDashes || !arg.startsWith('-') || arg === '-') operands.push(arg)
-      continue
-    }
-    if (arg === '--') {
-      afterDashes = true
-      continue
-    }
-    if (arg.startsWith('--')) {
-      const [name, inline] = splitLong(arg)
-      // Some options take an optional value (`--stat`, `--stat=120`): a flag without `=`, valued with it.
-      if (inline === null && spec.long?.includes(name)) continue
-      if (spec.longValued?.includes(name)) {
-        if (inline === null) i++
-        continue
-      }
-      if (spec.long?.includes(name)) return `${program} ${arg}: the option takes no value`
-      return `${program} ${arg} is not an option known to be safe`
-    }
-    if (spec.words?.includes(arg)) continue
-    if (spec.numeric && /^-\d+$/.test(arg)) continue
-    const letters = arg.slice(1)
-    for (let j = 0; j < letters.length; j++) {
-      const letter = letters[j]!
-      if (spec.valued?.includes(letter)) {
-        if (j === letters.length - 1) i++ // the value is the next word
-        break
-      }
-      if (!spec.flags?.includes(letter)) return `${program} -${letter} is not an option known to be safe`
-    }
-  }
-  if (spec.maxOperands !== undefined && operands.length > spec.maxOperands) {
-    return spec.maxOperands === 0 ? `${program} with an operand changes something` : `${program} with ${operands.length} operands may write the last one`
-  }
-  if (spec.operand && operands.some((o) => o === null || !spec.operand!.test(o))) return `${program} with that operand changes something`
-  const extra = spec.check?.(args)
-  if (extra) return `${program}: ${extra}`
-  if (spec.subcommands) {
-    // Exactly these operands; a trailing '*' allows any further operands (`npm view PKG`).
-    const known = spec.subcommands.some((sub) => {
-      const open = sub.at(-1) === '*'
-      const fixed = open ? sub.slice(0, -1) : sub
-      return fixed.every((word, k) => operands[k] === word) && (open ? operands.length >= fixed.length : operands.length === fixed.length)
-    })
-    if (!known) return `${program} ${operands.filter((o) => o !== null).slice(0, 2).join(' ')} is not a read-only subcommand`
+const VERSION = ['version', 'help']
+
+/**
+ * sed runs only print scripts (`sed -n 1,20p`, Codex's rule, plus `/regex/p` and `$p`): any other
+ * script can write files (`w`) or run commands (`e`).
+ */
+const sedPrintOnly = (args: Args): string | null => {
+  const flags = args.filter((a) => a !== null && a.startsWith('-'))
+  if (!flags.includes('-n') || flags.some((f) => f !== '-n' && f !== '-E' && f !== '-r')) return 'sed can write files and run commands'
+  const script = args.find((a) => a === null || !a.startsWith('-'))
+  if (script === null || script === undefined || !/^(\d+|\$|\/[^/]*\/)(,(\d+|\$|\/[^/]*\/))?p$/.test(script)) {
+    return 'only print scripts such as `sed -n 1,20p` are read-only'
   }
   return null
 }
 
-function splitLong(arg: string): [string, string | null] {
-  const eq = arg.indexOf('=')
-  return eq < 0 ? [arg.slice(2), null] : [arg.slice(2, eq), arg.slice(eq + 1)]
+/** jq's `env` and `$ENV` print the environment; `import` and `include` load modules from a search path (docs/risk.md, item 7). */
+const jqFilterCheck = (args: Args): string | null => {
+  if (args.some((a) => a !== null && /(^|[^\w$])env\b|\$ENV\b|\$__loc__|input_filename/.test(a))) return 'reads the environment'
+  if (args.some((a) => a !== null && /(^|[^\w$.])(import|include|modulemeta|get_search_list)\b/.test(a))) return 'loads modules from files on a search path'
+  return null
 }
-
-const VERSION = ['version', 'help']
 
 /** Programs whose every option is safe: none writes, runs code or reaches the network. */
 const anyOption = (reads: ReadKind, ...names: string[]) => names.map((name) => [name, { reads, anyOption: true }] as const)
 
-export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, SafeSpec>([
+export const SAFE_PROGRAMS: ReadonlyMap<string, ProgramSpec> = new Map<string, ProgramSpec>([
   ...anyOption('contents', 'cat', 'head', 'tail', 'wc', 'cut', 'nl', 'rev', 'tac', 'cmp', 'comm', 'od', 'hexdump', 'column'),
   ...anyOption('contents', 'fold', 'expand', 'unexpand', 'paste', 'join', 'fmt', 'strings', 'diff', 'sha1sum', 'sha224sum', 'sha256sum'),
   ...anyOption('contents', 'sha384sum', 'sha512sum', 'md5sum', 'cksum', 'b2sum', 'sum', 'zcat', 'bzcat', 'xzcat'),
@@ -125,7 +49,8 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   // macOS base64 writes with -o FILE: only the encoding options are known-safe.
   ...['base64', 'base32', 'basenc'].map((name) => [name, { reads: 'contents', flags: 'diDZ', valued: 'wb', long: ['decode', 'ignore-garbage', 'base64', 'base64url', 'base32', 'base32hex', 'base16', 'base2msbf', 'base2lsbf', 'z85', ...VERSION], longValued: ['wrap', 'break'] }] as const),
   ...['grep', 'egrep', 'fgrep', 'zgrep'].map((name) => [name, { reads: 'contents', anyOption: true, patternFirst: true }] as const),
-  ...anyOption('names', 'ls', 'dir', 'vdir', 'stat', 'du', 'df', 'pwd', 'which', 'realpath', 'readlink', 'basename', 'dirname', 'test', '['),
+  ...anyOption('names', 'ls', 'dir', 'vdir', 'stat', 'du', 'df', 'pwd', 'which', 'realpath', 'readlink', 'basename', 'dirname', 'test'),
+  ['[', { reads: 'names', anyOption: true, safeForms: [['-d', 'src', ']']] }],
   ...anyOption('names', 'cd', 'pushd', 'popd', 'type', 'whereis', 'lsattr', 'namei'),
   // Waiting is harmless: sleep takes durations only (a bare word is refused, so nothing hides in it);
   // `:` and `wait` are shell builtins that do nothing but expand their words (judged on their own).
@@ -146,25 +71,26 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
     const names = args.filter((a) => a !== null && !a.startsWith('-'))
     if (names.length === 0) return 'prints every environment variable, secrets included'
     return names.some((n) => SECRET_SHAPED_NAME.test(n!)) ? 'prints a secret-shaped variable' : null
-  } }],
+  }, safeForms: [['HOME'], ['PATH', 'SHELL']] }],
   // Without an operand ifconfig shows; `ifconfig eth0 down` or an address changes the network.
   ['ifconfig', { reads: 'none', flags: 'asvlL', maxOperands: 1 }],
   ['ss', { reads: 'none', flags: 'HnrapluftxwSseimoZzb0468E', valued: 'A', long: ['numeric', 'resolve', 'all', 'listening', 'processes', 'info', 'memory', 'options', 'extended', 'summary', 'tcp', 'udp', 'unix', 'raw', 'ipv4', 'ipv6', 'no-header', 'help', 'version'], longValued: ['query', 'family'] }],
   ['ulimit', { reads: 'none', flags: 'aHScdefilmnqrstuvxPT', maxOperands: 0 }],
-  ['command', { reads: 'none', flags: 'vV', maxOperands: 8 }],
-  ['file', { reads: 'names', flags: 'bcdEhiklLNnprsSvz0', valued: 'eFfP', long: ['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'keep-going', 'special-files', 'uncompress', 'uncompress-noreport', 'no-pad', 'no-buffer', 'print0', 'preserve-date', 'raw', 'extension', 'apple', ...VERSION], longValued: ['exclude', 'separator', 'files-from', 'parameter'] }],
-  ['tree', { reads: 'names', flags: 'adlfxpsughDFqNQrtvcUCASnJXi', valued: 'LPI', long: ['prune', 'noreport', 'du', 'si', 'dirsfirst', 'filesfirst', 'gitignore', 'matchdirs', 'ignore-case', 'inodes', 'device', 'noreport', ...VERSION], longValued: ['charset', 'filelimit', 'timefmt', 'sort', 'gitfile'] }],
+  // `command -v NAME` looks a name up; `command NAME` runs it (judged as a wrapper, not here).
+  ['command', { reads: 'none', flags: 'vV', maxOperands: 8, check: (args) => (args[0] === '-v' || args[0] === '-V' ? null : 'runs the command'), safeForms: [['-v', 'git'], ['-V', 'ls']] }],
+  ['file', { reads: 'names', unsafe: { C: 'written', compile: 'written' }, roles: { f: 'read', 'files-from': 'read', m: 'read', 'magic-file': 'read' }, flags: 'bcdEhiklLNnprsSvz0', valued: 'eFfP', long: ['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'keep-going', 'special-files', 'uncompress', 'uncompress-noreport', 'no-pad', 'no-buffer', 'print0', 'preserve-date', 'raw', 'extension', 'apple', ...VERSION], longValued: ['exclude', 'separator', 'files-from', 'parameter'] }],
+  ['tree', { reads: 'names', unsafe: { o: 'written' }, flags: 'adlfxpsughDFqNQrtvcUCASnJXi', valued: 'LPI', long: ['prune', 'noreport', 'du', 'si', 'dirsfirst', 'filesfirst', 'gitignore', 'matchdirs', 'ignore-case', 'inodes', 'device', 'noreport', ...VERSION], longValued: ['charset', 'filelimit', 'timefmt', 'sort', 'gitfile'] }],
   ['hostname', { reads: 'none', flags: 'fsiIdAayb', long: ['fqdn', 'long', 'short', 'ip-address', 'all-ip-addresses', 'domain', 'all-fqdns', 'alias', 'nis', 'yp', ...VERSION], maxOperands: 0 }],
-  ['date', { reads: 'none', flags: 'uRI', valued: 'dr', long: ['utc', 'universal', 'rfc-email', 'debug', 'iso-8601', ...VERSION], longValued: ['date', 'reference', 'rfc-3339', 'iso-8601'], operand: /^\+/ }],
-  ['sort', { reads: 'contents', flags: 'bdfgiMhnRrVcCsuzm', valued: 'ktSTP', long: ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort', 'numeric-sort', 'random-sort', 'reverse', 'version-sort', 'check', 'merge', 'stable', 'unique', 'zero-terminated', 'debug', ...VERSION], longValued: ['key', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'sort', 'random-source', 'check'] }],
+  ['date', { reads: 'none', unsafe: { s: 'written', set: 'written' }, flags: 'uRI', valued: 'dr', long: ['utc', 'universal', 'rfc-email', 'debug', 'iso-8601', ...VERSION], longValued: ['date', 'reference', 'rfc-3339', 'iso-8601'], operand: /^\+/ }],
+  ['sort', { reads: 'contents', unsafe: { o: 'written', output: 'written', 'compress-program': 'code' }, flags: 'bdfgiMhnRrVcCsuzm', valued: 'ktSTP', long: ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort', 'numeric-sort', 'random-sort', 'reverse', 'version-sort', 'check', 'merge', 'stable', 'unique', 'zero-terminated', 'debug', ...VERSION], longValued: ['key', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'sort', 'random-source', 'check'] }],
   ['uniq', { reads: 'contents', flags: 'cdDiuz', valued: 'fsw', long: ['count', 'repeated', 'all-repeated', 'ignore-case', 'unique', 'zero-terminated', ...VERSION], longValued: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'], maxOperands: 1, numeric: true }],
-  ['xxd', { reads: 'contents', flags: 'aCeEipu', valued: 'cglosn', words: ['-len', '-seek', '-cols', '-groupsize', '-offset', '-name', '-ps', '-plain', '-include', '-bits', '-upper', '-autoskip', '-version', '-capitalize', '-EBCDIC'], numeric: false, maxOperands: 1 }],
-  ['printf', { reads: 'none', maxOperands: 1000 }],
+  ['xxd', { reads: 'contents', unsafe: { r: 'written' }, flags: 'aCeEipu', valued: 'cglosn', words: ['-len', '-seek', '-cols', '-groupsize', '-offset', '-name', '-ps', '-plain', '-include', '-bits', '-upper', '-autoskip', '-version', '-capitalize', '-EBCDIC'], numeric: false, maxOperands: 1 }],
+  ['printf', { reads: 'none', maxOperands: 1000, unsafe: { v: 'text' } }],
   // sed's own check allows only print scripts (`sed -n 1,20p`); the script is its first operand.
-  ['sed', { reads: 'contents', anyOption: true, patternFirst: true }],
-  ['rg', { reads: 'contents', patternFirst: true, flags: 'abcFHhiIlLNnopqSsUuvwx0', valued: 'ABCdEegjMmrTt', long: ['files', 'hidden', 'no-ignore', 'no-ignore-vcs', 'no-ignore-parent', 'line-number', 'no-line-number', 'ignore-case', 'smart-case', 'case-sensitive', 'fixed-strings', 'word-regexp', 'line-regexp', 'files-with-matches', 'files-without-match', 'count', 'count-matches', 'json', 'vimgrep', 'no-heading', 'heading', 'follow', 'stats', 'trim', 'only-matching', 'multiline', 'pcre2', 'no-messages', 'column', 'no-column', 'invert-match', 'quiet', 'null', 'text', 'binary', 'type-list', 'no-filename', 'with-filename', 'byte-offset', 'passthru', 'unrestricted', 'crlf', 'debug', ...VERSION], longValued: ['glob', 'iglob', 'type', 'type-not', 'max-count', 'context', 'after-context', 'before-context', 'max-depth', 'color', 'colors', 'sort', 'sortr', 'replace', 'threads', 'encoding', 'max-filesize', 'regexp', 'max-columns', 'path-separator', 'engine', 'context-separator', 'field-match-separator', 'type-add'] }],
+  ['sed', { reads: 'contents', flags: 'nEr', patternFirst: true, check: sedPrintOnly, unsafe: { i: 'written', 'in-place': 'written', e: 'code', f: 'code', expression: 'code', file: 'code' }, safeForms: [['-n', '1,20p', 'README.md']] }],
+  ['rg', { reads: 'contents', patternFirst: true, safeForms: [['TODO', 'src'], ['-n', 'answer', 'src'], ['--files']], unsafe: { pre: 'code', 'pre-glob': 'code', 'search-zip': 'code', z: 'code', 'hostname-bin': 'code' }, roles: { f: 'read', file: 'read', 'ignore-file': 'read' }, flags: 'abcFHhiIlLNnopqSsUuvwx0', valued: 'ABCdEegjMmrTt', long: ['files', 'hidden', 'no-ignore', 'no-ignore-vcs', 'no-ignore-parent', 'line-number', 'no-line-number', 'ignore-case', 'smart-case', 'case-sensitive', 'fixed-strings', 'word-regexp', 'line-regexp', 'files-with-matches', 'files-without-match', 'count', 'count-matches', 'json', 'vimgrep', 'no-heading', 'heading', 'follow', 'stats', 'trim', 'only-matching', 'multiline', 'pcre2', 'no-messages', 'column', 'no-column', 'invert-match', 'quiet', 'null', 'text', 'binary', 'type-list', 'no-filename', 'with-filename', 'byte-offset', 'passthru', 'unrestricted', 'crlf', 'debug', ...VERSION], longValued: ['glob', 'iglob', 'type', 'type-not', 'max-count', 'context', 'after-context', 'before-context', 'max-depth', 'color', 'colors', 'sort', 'sortr', 'replace', 'threads', 'encoding', 'max-filesize', 'regexp', 'max-columns', 'path-separator', 'engine', 'context-separator', 'field-match-separator', 'type-add'] }],
   // jq's `env` and `$ENV` print the environment, secrets included.
-  ['jq', { reads: 'contents', patternFirst: true, check: (args) => (args.some((a) => a !== null && /(^|[^\w$])env\b|\$ENV\b|\$__loc__|input_filename/.test(a)) ? 'reads the environment' : null), flags: 'rcsnajeSCMhR', valued: '', long: ['raw-output', 'compact-output', 'slurp', 'null-input', 'ascii-output', 'join-output', 'exit-status', 'sort-keys', 'color-output', 'monochrome-output', 'tab', 'seq', 'stream', 'raw-input', 'raw-output0', ...VERSION], longValued: ['indent', 'arg', 'argjson'] }],
+  ['jq', { reads: 'contents', patternFirst: true, check: jqFilterCheck, unsafe: { f: 'code', 'from-file': 'code', L: 'code', rawfile: 'read', slurpfile: 'read' }, flags: 'rcsnajeSCMhR', valued: '', long: ['raw-output', 'compact-output', 'slurp', 'null-input', 'ascii-output', 'join-output', 'exit-status', 'sort-keys', 'color-output', 'monochrome-output', 'tab', 'seq', 'stream', 'raw-input', 'raw-output0', ...VERSION], longValued: ['indent', 'arg', 'argjson'] }],
   ['top', { reads: 'none', flags: 'bcHiSse', valued: 'dnpuUowlo', maxOperands: 0 }],
   ['docker', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', 'digests', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['image', 'ls'], ['container', 'ls'], ['version'], ['info'], ['volume', 'ls'], ['network', 'ls'], ['context', 'ls'], ['stats', '*']] }],
   ['podman', { reads: 'none', flags: 'aqv', valued: 'nf', long: ['all', 'quiet', 'no-trunc', ...VERSION], longValued: ['format', 'filter', 'last'], subcommands: [['ps'], ['images'], ['version'], ['info']] }],
@@ -178,7 +104,7 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ['yarn', { reads: 'none', long: ['json', 'pattern'], longValued: ['depth', 'pattern'], subcommands: [['list', '*'], ['ls', '*'], ['info', '*'], ['why', '*'], ['outdated', '*'], ['licenses', 'list']] }],
   ['pnpm', { reads: 'none', flags: 'gr', long: ['json', 'long', 'parseable', 'global', 'recursive', 'prod', 'dev'], longValued: ['depth', 'filter'], subcommands: [['ls', '*'], ['list', '*'], ['ll', '*'], ['why', '*'], ['outdated', '*'], ['root'], ['licenses', 'list']] }],
   ['gem', { reads: 'none', flags: 'ldr', long: ['local', 'details', 'remote', 'versions'], subcommands: [['list', '*'], ['info', '*'], ['environment'], ['env'], ['outdated'], ['which', '*']] }],
-  ['cargo', { reads: 'none', long: ['list'], subcommands: [['install'], ['tree'], ['metadata'], ['search', '*']], check: (args) => (args[0] === 'install' && !args.includes('--list') ? 'installs a crate' : null) }],
+  ['cargo', { reads: 'none', long: ['list'], subcommands: [['install'], ['tree'], ['metadata'], ['search', '*']], check: (args) => (args[0] === 'install' && !args.includes('--list') ? 'installs a crate' : null), safeForms: [['install', '--list'], ['tree']] }],
   ['conda', { reads: 'none', flags: 'n', long: ['json', 'explicit', 'export'], longValued: ['name', 'prefix'], subcommands: [['list', '*'], ['info'], ['env', 'list']] }],
   ['pipx', { reads: 'none', long: ['json', 'short', 'include-injected'], subcommands: [['list']] }],
   ['snap', { reads: 'none', long: ['all'], subcommands: [['list', '*'], ['info', '*'], ['version']] }],
@@ -186,41 +112,21 @@ export const SAFE_PROGRAMS: ReadonlyMap<string, SafeSpec> = new Map<string, Safe
   ['rpm', { reads: 'none', flags: 'qailfdc', long: ['query', 'all', 'info', 'list', 'version', 'queryformat'] }]
 ])
 
+/**
+ * Programs whose arguments cannot make them write or run code. Only these stay known-safe under
+ * `xargs`, which appends words from its input that nobody has seen (`… | xargs sort` may get `-o x`).
+ */
+export function ignoresArguments(program: string): boolean {
+  const spec = SAFE_PROGRAMS.get(program)
+  return spec?.anyOption === true && !spec.check && !spec.subcommands
+}
+
 /** `pip3`, `pip3.11` behave as pip; `python3 -m pip` is an interpreter. */
-export function safeSpecFor(program: string): SafeSpec | undefined {
+export function safeSpecFor(program: string): ProgramSpec | undefined {
   const direct = SAFE_PROGRAMS.get(program)
   if (direct) return direct
   if (/^pip[0-9.]*$/.test(program)) return SAFE_PROGRAMS.get('pip')
   return undefined
-}
-
-/**
- * Version and help queries of common tools (`node --version`, `go version`, `java -version`):
- * printing a version runs no project code. The program must be known to answer them plainly.
- */
-const VERSION_ANSWERERS = new Set([
-  'node', 'nodejs', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'deno', 'python', 'python3', 'pip', 'pip3', 'pipx', 'uv', 'poetry', 'ruby', 'gem',
-  'bundle', 'perl', 'php', 'composer', 'go', 'rustc', 'cargo', 'rustup', 'java', 'javac', 'mvn', 'gradle', 'kotlin', 'scala', 'dotnet',
-  'gcc', 'g++', 'cc', 'clang', 'clang++', 'make', 'cmake', 'ninja', 'docker', 'podman', 'kubectl', 'helm', 'terraform', 'git', 'gh',
-  'curl', 'wget', 'ssh', 'openssl', 'bash', 'zsh', 'fish', 'sh', 'tmux', 'vim', 'nvim', 'emacs', 'code', 'swift', 'xcodebuild', 'brew',
-  'apt', 'dpkg', 'rpm', 'openssl', 'lua', 'julia', 'elixir', 'erl', 'ghc', 'stack', 'zig', 'nasm', 'ffmpeg', 'convert', 'magick', 'sqlite3', 'psql',
-  'mysql', 'redis-cli', 'mongo', 'mongod', 'nginx', 'tsc', 'eslint', 'prettier', 'jest', 'vitest', 'pytest', 'tar', 'zip', 'unzip', 'rsync'
-])
-
-export function isVersionOrHelpQuery(program: string, args: Args): boolean {
-  if (!VERSION_ANSWERERS.has(program) && !/^(python|pip|ruby|perl|php|lua)[0-9.]+$/.test(program)) return false
-  if (program === 'kubectl' && args[0] === 'version') return args.length <= 2 && args.slice(1).every((a) => a === '--client' || a === '--short')
-  if (args.length !== 1) return false
-  const only = args[0]
-  if (only === null || only === undefined) return false
-  if (program === 'kubectl' && args.length <= 2 && args[0] === 'version' && args.slice(1).every((a) => a === '--client' || a === '--short')) return true
-  if (program === 'go' || program === 'docker' || program === 'podman' || program === 'kubectl' || program === 'helm' || program === 'terraform' || program === 'dotnet' || program === 'git' || program === 'openssl') {
-    if (only === 'version') return true
-  }
-  if (program === 'java' || program === 'javac' || program === 'scala' || program === 'kotlin') {
-    if (only === '-version' || only === '--version' || only === '-help') return true
-  }
-  return only === '--version' || only === '-v' || only === '-V' || only === '--help' || only === '-h'
 }
 
 /**
