@@ -39,6 +39,13 @@ Usage:
   deskclaw serial PORT [--baud N] [--line-ending crlf|lf|cr|none]
                                     a serial console; with --send TEXT --expect TEXT [--timeout MS]
                                     for scripts: exit 0 when TEXT arrived in time, 1 otherwise
+  deskclaw mcp list [--json]        the MCP servers of mcp.json in the data folder: transport, state, tools
+  deskclaw mcp tools SERVER [--json]
+                                    a server's tools as the model sees them (mcp__SERVER__TOOL), and
+                                    which run without asking
+  deskclaw mcp call SERVER TOOL [JSON] [--json]
+                                    call one tool yourself with JSON arguments; prints its result
+                                    (mcp takes --data-dir and --allow-env too)
   deskclaw doctor [--json]          what works here: runtimes (docker, bwrap, native) and the desktop
                                     (display server, capture, input; macOS permissions), and why not
   deskclaw --version | --help

@@ -11,6 +11,7 @@ import { confirmOnTerminal } from './confirm-setting'
 import { desktopCommand } from './desktop'
 import { devicesCommand, serialCommand } from './devices'
 import { doctorCommand } from './doctor'
+import { mcpCommand, parseMcpArgs } from './mcp'
 import { riskCommand } from './risk'
 import { EXIT, MAIN_HELP } from './help'
 import { printHuman, printJson } from './printer'
@@ -39,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
       return devicesCommand(parseDevicesArgs(rest))
     case 'serial':
       return serialCommand(parseSerialArgs(rest))
+    case 'mcp':
+      return mcpCommand(parseMcpArgs(rest))
     case '--version':
     case '-v':
       process.stdout.write(`${APP_VERSION}\n`)
@@ -80,6 +83,8 @@ async function runCommand(args: RunArgs): Promise<number> {
   process.on('SIGINT', onSigint)
   try {
     const conversationId = args.conversationId ?? app.store.createConversation().id
+    // MCP servers' tools must be listed before the first model step sees the tool set.
+    await app.mcp.ready()
     runId = app.agent.send(conversationId, args.prompt).runId
     const outcome = await app.agent.wait(runId)
     if (outcome.status === 'failed') {
