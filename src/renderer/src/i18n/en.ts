@@ -117,6 +117,10 @@ export const en = {
   'tool.show': 'Show',
   'tool.hide': 'Hide',
   'tool.deniedReason': 'Reason: {reason}',
+  'tool.ranFor': 'ran {d}',
+  'tool.ranForHint': 'How long it ran, not counting any wait for your approval',
+  'tool.soFar': '{d} so far',
+  'tool.soFarHint': 'Time since the call started, including any wait for your approval',
   'tool.runtime': 'Ran in the {runtime} runtime',
   'tool.attachments': 'Attachments',
   'tool.steps': 'Steps',
@@ -175,6 +179,7 @@ export const en = {
   'toolStatus.error': 'Error',
   'toolStatus.denied': 'Denied',
   'toolStatus.interrupted': 'Interrupted',
+  'toolStatus.stopped': 'Stopped',
 
   'resolution.allow_once.user': 'Allowed once by you',
   'resolution.allow_once.timeout': 'Allowed (timeout)',

@@ -86,6 +86,10 @@ export const zhCN: Dictionary = {
   'tool.show': '展开',
   'tool.hide': '收起',
   'tool.deniedReason': '理由：{reason}',
+  'tool.ranFor': '运行 {d}',
+  'tool.ranForHint': '实际运行时长，不含等待你批准的时间',
+  'tool.soFar': '已过 {d}',
+  'tool.soFarHint': '自调用开始以来的时间，含等待你批准的时间',
   'tool.runtime': '运行环境：{runtime}',
   'tool.attachments': '附件',
   'tool.steps': '步骤',
@@ -142,6 +146,7 @@ export const zhCN: Dictionary = {
   'toolStatus.error': '出错',
   'toolStatus.denied': '已拒绝',
   'toolStatus.interrupted': '已中断',
+  'toolStatus.stopped': '已停止',
 
   'resolution.allow_once.user': '你已允许一次',
   'resolution.allow_once.timeout': '已允许（超时）',

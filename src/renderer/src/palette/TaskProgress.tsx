@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../../shared/bridge'
 import { oneLine } from '../../../shared/tool-summary'
 import { AlertIcon, ChevronIcon } from '../features/common'
 import { Markdown } from '../features/chat/Markdown'
-import { LatestStep, StatusChip, ToolCallCard, useCallLine } from '../features/timeline'
+import { LatestStep, shownStatus, StatusChip, ToolCallCard, useCallLine } from '../features/timeline'
 import { type Translator, useT } from '../i18n'
 import { buildTimeline, type ChatSnapshot, type RunView, type ToolCallView } from '../stores'
 
@@ -67,7 +67,7 @@ const ToolRow = memo(function ToolRow({ call }: { call: ToolCallView }) {
         <span className="palette-spacer" />
         <LatestStep steps={call.steps} />
         {duration && <span className="palette-tool-duration">{duration}</span>}
-        <StatusChip status={call.status} />
+        <StatusChip status={shownStatus(call)} />
       </button>
       {open && (
         <div className="palette-tool-card">

@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react'
-import type { ApprovalAnswer, ApprovalResolver, ToolCallStatus } from '../../../../shared/agent-events'
+import type { ApprovalAnswer, ApprovalResolver } from '../../../../shared/agent-events'
 import { type Translator, useT } from '../../i18n'
 import { useCallLine } from './call-line'
 import { hasFailedStep } from './grouping'
@@ -8,8 +8,9 @@ import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, Wren
 import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
+import { type ShownStatus, shownStatus } from './shown-status'
 
-export function StatusChip({ status }: { status: ToolCallStatus }) {
+export function StatusChip({ status }: { status: ShownStatus }) {
   const t = useT()
   const icon =
     status === 'running' || status === 'pending' ? (
@@ -28,7 +29,7 @@ export function StatusChip({ status }: { status: ToolCallStatus }) {
   return (
     <span className={`status-chip status-${status}`}>
       {icon}
-      {t(`toolStatus.${status}`)}
+      {status === 'stopped' ? t('toolStatus.stopped') : t(`toolStatus.${status}`)}
     </span>
   )
 }
@@ -94,7 +95,11 @@ export function ToolResultLine({ call }: { call: ToolCallView }) {
   const t = useT()
   if (!call.display) return null
   return (
-    <div className={`tool-result-line${call.isError ? ' is-error' : ''}`} data-testid="tool-result-line" data-key={call.display.key}>
+    <div
+      className={`tool-result-line${call.isError && shownStatus(call) !== 'stopped' ? ' is-error' : ''}`}
+      data-testid="tool-result-line"
+      data-key={call.display.key}
+    >
       {t.toolDisplay(call.tool, call.display)}
     </div>
   )
@@ -123,7 +128,7 @@ function ToolOutput({ call }: { call: ToolCallView }) {
       )}
       <pre
         ref={ref}
-        className={`tool-output${call.isError && !live ? ' is-error' : ''}${empty ? ' is-empty' : ''}`}
+        className={`tool-output${call.isError && !live && shownStatus(call) !== 'stopped' ? ' is-error' : ''}${empty ? ' is-empty' : ''}`}
         data-testid="tool-call-output"
         onScroll={(event) => {
           const el = event.currentTarget
@@ -151,18 +156,20 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const [open, setExpanded] = useState(true)
   const expanded = onCollapse ? true : open
   const [argsOpen, setArgsOpen] = useState(false)
-  const { summary, duration } = useCallLine(call)
+  const { summary, duration, durationTitle } = useCallLine(call)
   const resolution = resolutionText(t, call)
   // A denial is said once, by its result line; where and when it was answered go under it.
   const deniedWithLine = call.status === 'denied' && call.display !== undefined
   const args = prettyJson(call.args)
   const failedStep = hasFailedStep(call)
+  const status = shownStatus(call)
 
   return (
     <div
-      className={`tool-call status-${call.status}${failedStep ? ' has-failed-step' : ''}`}
+      className={`tool-call status-${status}${failedStep ? ' has-failed-step' : ''}`}
       data-testid="tool-call"
       data-status={call.status}
+      data-shown-status={status}
       data-tool={call.tool}
       data-call-id={call.id}
     >
@@ -188,8 +195,12 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
           </span>
         )}
         <VerdictTag call={call} />
-        <StatusChip status={call.status} />
-        {duration && <span className="tool-duration">{duration}</span>}
+        <StatusChip status={status} />
+        {duration && (
+          <span className="tool-duration" data-testid="tool-duration" title={durationTitle}>
+            {duration}
+          </span>
+        )}
       </button>
       {expanded && (
         <div className="tool-call-body">

@@ -6,6 +6,7 @@ import { ChevronIcon, Spinner, WrenchIcon } from '../common'
 import type { ToolGroup } from './grouping'
 import { toolNames } from './grouping'
 import { StatusChip } from './ToolCallCard'
+import { shownStatus } from './shown-status'
 import { LatestStep } from './ToolSteps'
 
 /**
@@ -64,7 +65,7 @@ export function ToolGroupRow({ group, expanded, onToggle }: { group: ToolGroup; 
 /** One call of a folded run on one line: tool, summary, status; a click opens its full card. */
 export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallView; onOpen(callId: string): void }) {
   const t = useT()
-  const { summary, duration } = useCallLine(call)
+  const { summary, duration, durationTitle } = useCallLine(call)
   return (
     <button
       type="button"
@@ -91,8 +92,12 @@ export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallV
         </span>
       )}
       <LatestStep steps={call.steps} />
-      {duration && <span className="tool-duration">{duration}</span>}
-      <StatusChip status={call.status} />
+      {duration && (
+        <span className="tool-duration" title={durationTitle}>
+          {duration}
+        </span>
+      )}
+      <StatusChip status={shownStatus(call)} />
     </button>
   )
 })

@@ -22,3 +22,4 @@ export {
   wasAsked
 } from './grouping'
 export { useCallLine } from './call-line'
+export { shownStatus, type ShownStatus } from './shown-status'
