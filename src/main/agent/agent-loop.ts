@@ -18,6 +18,7 @@ import {
   type Usage
 } from '../../shared'
 import type { ToolRegistry } from '../tools'
+import { messagesForStore } from './stored-messages'
 import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
 
 export const DEFAULT_MAX_ITERATIONS = 10
@@ -92,7 +93,7 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
       const step = await streamStep(options, messages, input, addUsage(usage))
       lastText = step.text
       messages.push(...step.responseMessages)
-      options.onModelMessages(step.responseMessages)
+      options.onModelMessages(messagesForStore(step.responseMessages, options.registry))
       if (input.signal.aborted) return complete('cancelled')
       if (step.toolCalls.length === 0) return complete('final')
 

@@ -15,7 +15,7 @@ import {
   type TargetIdentity,
   type ToolCallToAssess
 } from '../risk'
-import { riskSubjectOf, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
+import { riskSubjectOf, shownArgs, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
 import { WorkspaceEscapeError } from '../workspace'
 import { answerDenial, answerDenialForModel, describeCall, explain, policyDenial, runnerText } from './tool-call-texts'
 import type { ModelImage, ModelToolCall, ToolCallRunnerOptions } from './tool-call-runner'
@@ -45,6 +45,8 @@ const MAX_QUESTIONS_AFTER_CHANGE = 3
 interface Prepared {
   definition: AnyTool
   args: Record<string, unknown>
+  /** The arguments as stored and shown: secrets replaced (docs/tools.md, "Secrets in arguments"). */
+  shown: Record<string, unknown>
   preview: ApprovalPreview
   subject: ToolCallToAssess['subject']
 }
@@ -116,7 +118,7 @@ export class ToolCall {
     const definition = (this.definition = registry.get(this.call.toolName))
     const checked = registry.checkArgs(this.call.toolName, this.call.input)
     const summary = definition && checked.ok ? describeCall(definition, checked.args) : undefined
-    emit({ type: 'tool_call_started', ...this.base, at: this.started, callId: this.callId, tool: this.call.toolName, args: this.call.input, ...(summary ? { summary } : {}) })
+    emit({ type: 'tool_call_started', ...this.base, at: this.started, callId: this.callId, tool: this.call.toolName, args: shownArgs(definition, this.call.input), ...(summary ? { summary } : {}) })
     if (!checked.ok || !definition) {
       const shown = runnerText(definition ? 'toolRun.invalidArgs' : 'toolRun.unknownTool', { tool: this.call.toolName })
       return { ok: false, status: 'error', output: { forLlm: checked.ok ? `Unknown tool ${this.call.toolName}.` : checked.error, display: shown, isError: true } }
@@ -125,7 +127,8 @@ export class ToolCall {
       const preview = await definition.preview(checked.args, { workspace: this.options.workspace, conversationId: this.scope.conversationId })
       const subject = riskSubjectOf(definition, checked.args)
       // What runs is a private copy: nothing can change the arguments between approval and execution.
-      return { ok: true, definition, args: structuredClone(checked.args), preview, subject }
+      const args = structuredClone(checked.args)
+      return { ok: true, definition, args, shown: shownArgs(definition, args) as Record<string, unknown>, preview, subject }
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
       const shown = error instanceof WorkspaceEscapeError ? runnerText('toolRun.outsideWorkspace', { path: error.requested }) : runnerText('toolRun.refused')
@@ -156,7 +159,7 @@ export class ToolCall {
       ...this.base,
       callId: this.callId,
       tool: this.call.toolName,
-      args: prepared.args,
+      args: prepared.shown,
       reason: explain(assessment, 'ask'),
       preview: prepared.preview,
       assessment,
@@ -244,11 +247,11 @@ export class ToolCall {
           ...this.base,
           callId: this.callId,
           tool: this.call.toolName,
-          args: prepared.args,
+          args: prepared.shown,
           reason: explain(assessment, 'ask'),
           preview: shown,
           assessment: { ...assessment, alwaysRule: null },
-          bindingHash: bindingHash({ tool: this.call.toolName, args: prepared.args, workspace, preview: shown }),
+          bindingHash: bindingHash({ tool: this.call.toolName, args: prepared.shown, workspace, preview: shown }),
           signal: this.scope.signal,
           onlyOnce: true
         })
@@ -308,7 +311,7 @@ export class ToolCall {
       }
     }
     const targets = identifyTargets(judged.targets)
-    const binding = bindingHash({ tool: this.call.toolName, args: prepared.args, workspace, preview: prepared.preview, targets })
+    const binding = bindingHash({ tool: this.call.toolName, args: prepared.shown, workspace, preview: prepared.preview, targets })
     return { assessment: judged.assessment, targets, binding }
   }
 
@@ -318,7 +321,7 @@ export class ToolCall {
    * tool declares (one tool, or one serial port across the serial tools).
    */
   private grantKey(prepared: Prepared, targets: readonly TargetIdentity[]): string {
-    const exact = () => `${bindingHash({ tool: this.call.toolName, args: prepared.args, workspace: this.options.workspace, preview: prepared.preview })}:${targetPathsHash(targets)}`
+    const exact = () => `${bindingHash({ tool: this.call.toolName, args: prepared.shown, workspace: this.options.workspace, preview: prepared.preview })}:${targetPathsHash(targets)}`
     if (!prepared.definition.grantScope) return exact()
     try {
       return `scope:${prepared.definition.grantScope(prepared.args)}`

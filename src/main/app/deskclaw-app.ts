@@ -7,8 +7,9 @@ import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '..
 import { SelectedRuntime, type ModelKeys, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
+import { BrowserService } from '../browser'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
-import { createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
@@ -83,6 +84,8 @@ export class DeskclawApp {
   readonly chatSender: ChatSender
   /** USB, HID and serial devices, and serial sessions. */
   readonly devices: DeviceService
+  /** The user's browser, one context per conversation (docs/tools.md, "Browser"). */
+  readonly browser: BrowserService
   /** MCP servers from mcp.json in the data folder: a dynamic tool source each (docs/tools.md, "MCP servers"). */
   readonly mcp: McpService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
@@ -151,12 +154,15 @@ export class DeskclawApp {
       this.events.publish({ kind: 'serial_closed', sessionId: session.id, path: session.path, disconnected: how.disconnected, ...(how.reason ? { reason: how.reason } : {}) })
     )
 
+    const browser = (this.browser = new BrowserService({ dataDir: config.dataDir, browserPath: () => this.settingsCache.browserPath }))
+    services.register({ name: 'browser', conversationClosed: async (id) => void (await browser.close(id, { forget: true })), shutdown: () => browser.shutdown() })
     this.registry = new ToolRegistry([
       createFileTools(),
       createShellTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
       createMessagingTools({ sender: this.chatSender }),
+      createBrowserTools({ browser }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })

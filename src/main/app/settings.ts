@@ -38,6 +38,7 @@ export function defaultSettings(): Settings {
     chatWatermarkSuffix: DEFAULT_WATERMARK_SUFFIX,
     chatSendTimeoutSec: 60,
     theme: 'system',
+    browserPath: '',
     modelPrices: {}
   }
 }

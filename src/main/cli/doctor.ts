@@ -1,4 +1,5 @@
 import { resolveSettings, settingsFromEnv } from '../app'
+import { findBrowser, type FoundBrowser } from '../browser'
 import { diagnoseDesktop, type DesktopCheck, type DesktopDiagnosis } from '../desktop'
 import { diagnoseRuntimes, type RuntimeDiagnosis } from '../runtime'
 import type { DoctorArgs } from './args'
@@ -10,9 +11,10 @@ export async function doctorCommand(args: DoctorArgs): Promise<number> {
     process.stdout.write(MAIN_HELP)
     return EXIT.done
   }
-  const image = args.dockerImage ?? resolveSettings({}, settingsFromEnv(process.env)).dockerImage
+  const settings = resolveSettings({}, settingsFromEnv(process.env))
+  const image = args.dockerImage ?? settings.dockerImage
   const [report, desktop] = await Promise.all([diagnoseRuntimes({ docker: { image } }), diagnoseDesktop()])
-  process.stdout.write(formatDoctorReport(report, { json: args.json, desktop }))
+  process.stdout.write(formatDoctorReport(report, { json: args.json, desktop, browser: findBrowser(settings.browserPath) }))
   return EXIT.done
 }
 
@@ -29,15 +31,21 @@ const LABELS: Record<RuntimeDiagnosis['name'], string> = {
  * `deskclaw doctor` output for diagnoseRuntimes(): one line per runtime (✓ ready / ✗ with the
  * reason), the `auto` choice last; or the report itself as JSON. Pure: the caller prints it.
  */
-export function formatDoctorReport(report: readonly RuntimeDiagnosis[], options: { json: boolean; desktop?: DesktopDiagnosis }): string {
-  if (options.json) return JSON.stringify({ runtimes: report, ...(options.desktop ? { desktop: options.desktop } : {}) }, null, 2) + '\n'
+export function formatDoctorReport(
+  report: readonly RuntimeDiagnosis[],
+  options: { json: boolean; desktop?: DesktopDiagnosis; browser?: FoundBrowser }
+): string {
+  const { browser } = options
+  if (options.json) return JSON.stringify({ runtimes: report, ...(options.desktop ? { desktop: options.desktop } : {}), ...(browser ? { browser } : {}) }, null, 2) + '\n'
   const width = Math.max(...report.map((entry) => LABELS[entry.name].length))
   const lines = report
     .filter((entry) => entry.name !== 'auto')
     .map((entry) => `  ${entry.ok ? '✓' : '✗'} ${LABELS[entry.name].padEnd(width)}  ${(entry.ok ? entry.detail : entry.reason) ?? ''}`.trimEnd())
   const auto = report.find((entry) => entry.name === 'auto')
   const runtimes = ['Runtimes (where shell commands run):', ...lines, ...(auto ? [`The "auto" setting ${auto.detail}.`] : [])]
-  return [...runtimes, ...(options.desktop ? formatDesktop(options.desktop) : [])].join('\n') + '\n'
+  // The browser tools drive an installed browser, never a downloaded one (docs/tools.md, "Browser").
+  const browserLines = browser ? ['', 'Browser (the browser tools):', `  ${browser.ok ? '✓' : '✗'} ${browser.ok ? browser.path : browser.reason}`] : []
+  return [...runtimes, ...(options.desktop ? formatDesktop(options.desktop) : []), ...browserLines].join('\n') + '\n'
 }
 
 /** The desktop part: one line per check, with the fix under a failed one. */

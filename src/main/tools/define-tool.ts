@@ -115,6 +115,14 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    * before the run is then skipped, and no grant or saved rule answers it: each call asks once.
    */
   confirmsDuringRun?: boolean
+  /**
+   * The arguments as they may be stored and shown, for a tool one of whose arguments is a secret
+   * (a password to type): a copy with the secret replaced (docs/tools.md, "Secrets in arguments").
+   * The event log, approvals, the audit log and the stored model history get this copy; only the
+   * run gets the original. Given the raw input too (a call that failed validation), so it must
+   * accept any object.
+   */
+  redact?(args: Record<string, unknown>): Record<string, unknown>
   /** One line for the timeline and the CLI (`ls -la`, `notes/a.txt`). */
   summary(args: z.output<I>): string
   /** What an approval shows: exactly what will run, in the tool's own message keys. May throw to refuse the call. */
@@ -153,6 +161,17 @@ export const ok = (forLlm: string, forUser?: string): ToolOutput => ({ forLlm, f
 export const fail = (forLlm: string): ToolOutput => ({ forLlm, isError: true })
 /** `output` with the line the timeline shows for it: `withDisplay(ok('Wrote 3 bytes to a.txt.'), text('result.wrote', { … }))`. */
 export const withDisplay = (output: ToolOutput, line: ToolText): ToolOutput => ({ ...output, display: line })
+
+/** The arguments as they may be stored and shown: the tool's redact(), or the arguments themselves. */
+export function shownArgs(definition: AnyTool | undefined, args: unknown): unknown {
+  if (!definition?.redact || typeof args !== 'object' || args === null || Array.isArray(args)) return args
+  try {
+    return definition.redact(args as Record<string, unknown>)
+  } catch {
+    // A redaction that fails must not leak what it was meant to hide.
+    return {}
+  }
+}
 
 /** A translation key with parameters, as previews use them. */
 export const text = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key })

@@ -8,6 +8,7 @@ export {
   fail,
   withDisplay,
   riskSubjectOf,
+  shownArgs,
   text,
   RiskSubjectKinds,
   TOOL_NAME_PATTERN,
@@ -33,4 +34,5 @@ export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'
 export { createMessagingTools, type MessagingToolServices } from './messaging'
+export { createBrowserTools, type BrowserToolServices } from './browser'
 export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits, type Truncated } from './truncate'

@@ -161,7 +161,9 @@ export const SettingsSchema = z.object({
     .max(60)
     .refine((text) => parseAccelerator(text, false) !== null, 'not a shortcut (write e.g. CommandOrControl+Shift+Space)'),
   /** The UI's colours: follow the system's light/dark preference, or always light or dark. */
-  theme: ThemeSchema
+  theme: ThemeSchema,
+  /** The browser the browser tools drive (docs/tools.md, "Browser"): empty finds Chromium, Chrome or Edge. */
+  browserPath: z.string().max(4096)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

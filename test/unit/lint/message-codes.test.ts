@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { DesktopToolServices, HardwareToolServices, MessagingToolServices } from '../../../src/main/tools'
-import { createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools } from '../../../src/main/tools'
+import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices } from '../../../src/main/tools'
+import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
 import { ErrorTextKeys, RunnerTextKeys, type ToolMessages } from '../../../src/shared'
@@ -20,6 +20,7 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   files: [...createFileTools().tools()],
   shell: [...createShellTools({ runtime: new NativeRuntime() }).tools()],
   desktop: [...createDesktopTools(unused as DesktopToolServices).tools()],
+  browser: [...createBrowserTools(unused as BrowserToolServices).tools()],
   hardware: [...createHardwareTools(unused as HardwareToolServices).tools()],
   messaging: [...createMessagingTools(unused as MessagingToolServices).tools()]
 }

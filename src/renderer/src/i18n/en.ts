@@ -259,6 +259,8 @@ export const en = {
   'settings.invalidEnvName': '“{name}” is not an environment variable name.',
   'settings.runtime': 'Run shell commands in',
   'settings.dockerImage': 'Sandbox image (Docker)',
+  'settings.browserPath': 'Browser for the browser tools',
+  'settings.browserPathHint': 'Chromium, Google Chrome or Microsoft Edge. Empty: the one installed is found (deskclaw doctor shows which). Never downloaded.',
   'settings.dockerImageHint': 'Pulled on first use, or build it: docker build -t deskclaw/sandbox:1 resources/sandbox',
   'runtime.auto': 'Best available sandbox',
   'runtime.auto.hint': 'Docker if it answers, else bubblewrap (Linux) or sandbox-exec (macOS); without any, commands run directly and more of them ask.',

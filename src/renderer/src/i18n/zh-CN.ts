@@ -224,6 +224,8 @@ export const zhCN: Dictionary = {
   'settings.invalidEnvName': '“{name}”不是有效的环境变量名。',
   'settings.runtime': 'Shell 命令运行位置',
   'settings.dockerImage': '沙箱镜像（Docker）',
+  'settings.browserPath': '浏览器工具使用的浏览器',
+  'settings.browserPathHint': 'Chromium、Google Chrome 或 Microsoft Edge。留空则自动查找已安装的浏览器（deskclaw doctor 会显示是哪一个）。从不下载浏览器。',
   'settings.dockerImageHint': '首次使用时拉取，或自行构建：docker build -t deskclaw/sandbox:1 resources/sandbox',
   'runtime.auto': '最佳可用沙箱',
   'runtime.auto.hint': '优先 Docker，其次 bubblewrap（Linux）或 sandbox-exec（macOS）；都不可用时直接运行，且更多命令需要询问。',

@@ -44,6 +44,7 @@ interface Draft extends ChatDraft, PricesDraft {
   approvalTimeoutSec: string
   runtime: RuntimeChoice
   dockerImage: string
+  browserPath: string
   allowedEnv: readonly string[]
   /** A name typed in the allowlist's box, not added yet (saved too when valid). */
   allowedEnvPending: string
@@ -68,6 +69,7 @@ function toDraft(settings: Settings): Draft {
     approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
     runtime: settings.runtime,
     dockerImage: settings.dockerImage,
+    browserPath: settings.browserPath,
     allowedEnv: settings.allowedEnv,
     allowedEnvPending: '',
     imageInput: settings.imageInput,
@@ -124,6 +126,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
     runtime: draft.runtime,
     dockerImage: draft.dockerImage.trim() || settings.dockerImage,
+    browserPath: draft.browserPath.trim(),
     allowedEnv,
     imageInput: draft.imageInput,
     screenshotMaxWidth: screenshotMaxWidth ?? settings.screenshotMaxWidth,
@@ -161,6 +164,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     workspace: 'workspace',
     language: 'language',
     dockerImage: 'dockerImage',
+    browserPath: 'browserPath',
     runtime: 'runtime',
     imageInput: 'imageInput',
     autonomy: 'autonomy'
@@ -437,6 +441,19 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
                 value={draft.dockerImage}
                 spellCheck={false}
                 onChange={(event) => set('dockerImage', event.target.value)}
+              />
+            </Field>
+            <Field label={t('settings.browserPath')} hint={t('settings.browserPathHint')} htmlFor={`${id}-browser`} field="browserPath" error={errors.browserPath}>
+              <input
+                id={`${id}-browser`}
+                className="text-input mono"
+                data-testid="settings-browser-path"
+                {...aria('browserPath', `${id}-browser`)}
+                value={draft.browserPath}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="/usr/bin/chromium"
+                onChange={(event) => set('browserPath', event.target.value)}
               />
             </Field>
           </div>

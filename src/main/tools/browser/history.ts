@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { defineTool, text } from '../define-tool'
+import { attempt, BROWSER_MESSAGES, guardFor, pageState, type BrowserToolServices } from './common'
+
+export function createBrowserHistoryTool(services: BrowserToolServices) {
+  return defineTool({
+    name: 'browser_history',
+    description: "Go back or forward in the current tab's history, like the browser's arrows.",
+    category: 'browser',
+    access: 'execute',
+    input: z.object({ direction: z.enum(['back', 'forward']).describe('back or forward') }),
+    confirmsDuringRun: true,
+    summary: (args) => args.direction,
+    preview: (args) => ({ title: text('title'), fields: [{ label: text('direction'), value: args.direction }] }),
+    messages: {
+      en: { ...BROWSER_MESSAGES.en, title: 'Go back or forward in the browser', direction: 'Direction' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '浏览器后退或前进', direction: '方向' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const session = await services.browser.session(ctx.conversationId)
+        const page = await session.page()
+        const { value } = await session.during(guardFor(ctx), () =>
+          args.direction === 'back' ? page.goBack({ waitUntil: 'domcontentloaded' }) : page.goForward({ waitUntil: 'domcontentloaded' })
+        )
+        return pageState(session, value === null ? `There is no page to go ${args.direction} to.` : `Went ${args.direction}.`)
+      })
+  })
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+
+export function createBrowserScreenshotTool(services: BrowserToolServices) {
+  return defineTool({
+    name: 'browser_screenshot',
+    description: 'A screenshot of the current page (the visible part, or the whole page), as an image. Act on elements by role, label or ref, not by what the pixels show.',
+    category: 'browser',
+    access: 'read',
+    input: z.object({ full_page: z.boolean().optional().describe('The whole page, not only the visible part') }),
+    summary: (args) => (args.full_page ? 'whole page' : 'visible part'),
+    preview: () => ({ title: text('title'), fields: [] }),
+    messages: {
+      en: { ...BROWSER_MESSAGES.en, title: 'Take a screenshot of the page', 'result.screenshot': 'Took a screenshot of "{title}" ({width}×{height} pixels).' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '截取网页', 'result.screenshot': '已截取“{title}”（{width}×{height} 像素）。' }
+    },
+    run: (args, ctx) =>
+      attempt(async () => {
+        const session = await services.browser.session(ctx.conversationId)
+        const page = await session.page()
+        const png = await page.screenshot({ fullPage: args.full_page ?? false, type: 'png' })
+        // The PNG header holds the size: width and height at bytes 16 and 20.
+        const width = png.readUInt32BE(16)
+        const height = png.readUInt32BE(20)
+        const title = session.scrub(await page.title())
+        return {
+          ...withDisplay(ok(`Screenshot of ${session.scrub(page.url())} — "${title}": ${width}×${height} pixels.`), text('result.screenshot', { title, width, height })),
+          attachments: [{ kind: 'image', mediaType: 'image/png', data: png, name: 'page.png', width, height }]
+        }
+      })
+  })
+}
