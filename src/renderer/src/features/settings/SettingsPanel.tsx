@@ -20,6 +20,7 @@ import { AllowedEnvField, allowedEnvNameProblem } from './AllowedEnvField'
 import { ApiKeyField } from './ApiKeyField'
 import { type ChatDraft, ChatAppsSection, evaluateChatDraft, toChatDraft } from './ChatAppsSection'
 import { CheckField, describedBy, Field, fieldAria, parseInteger } from './fields'
+import { McpServersSection } from './McpServersSection'
 import { ModelCombobox } from './ModelCombobox'
 import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
 import { ModelPricesSection } from './ModelPricesSection'
@@ -585,6 +586,8 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
         </section>
 
         <ChatAppsSection draft={draft} errors={errors} set={set} />
+
+        <McpServersSection />
 
         <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
 
