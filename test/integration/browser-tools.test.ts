@@ -3,7 +3,7 @@
  * open, fill a form by its labels, submit, read, screenshot; the questions for a new site, a
  * password and a form; the password never reaches the SQLite file.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
@@ -81,5 +81,78 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     await temp.app.close()
     expect(storeBytes(temp.dataDir).includes(PASSWORD)).toBe(false)
     expect(storeBytes(temp.dataDir).includes('Signed in as alice')).toBe(true)
+  })
+
+  it('asks once per site: the same site again runs, a link to another site asks, a denied site is not opened', async () => {
+    const other = await site()
+    const web = await site({ otherSite: `${other.url}/` })
+    const temp = await apps.setup(
+      [
+        call('browser_open', { url: `${web.url}/` }),
+        call('browser_open', { url: `${web.url}/again` }),
+        call('browser_click', { target: { role: 'link', name: 'Another site' } }),
+        call('browser_history', { direction: 'back' }),
+        call('browser_open', { url: 'http://127.0.0.1:9/' }),
+        call('browser_open', { url: 'file:///etc/passwd' }),
+        { text: 'Done.' }
+      ],
+      { browserPath: chromiumPath }
+    )
+    const answers = ['allow_once', 'allow_once', 'deny'] as const
+    let asked = 0
+    temp.app.approvals.attachFrontDoor('test')
+    temp.app.events.subscribe((event) => {
+      if (event.kind === 'agent' && event.event.type === 'approval_requested') {
+        temp.app.approvals.respond(event.event.approvalId, answers[asked++] ?? 'deny', { bindingHash: event.event.bindingHash })
+      }
+    })
+    const { events } = await runPrompt(temp, 'browse')
+    // The first site, the other site (by its link); the unknown port is asked about and denied.
+    expect(questions(events).map((question) => question.preview.fields[0]!.value)).toEqual([`${web.url}/`, `${other.url}/`, 'http://127.0.0.1:9/'])
+    const opens = completed(events, 'browser_open')
+    expect(opens.map((open) => open.isError)).toEqual([false, false, true, true])
+    expect(opens[2]!.output).toContain('did not allow')
+    // Refused by the tool, or before it by the URL guardian (docs/risk.md).
+    expect(['result.badUrl', 'toolRun.deniedByPolicy']).toContain(opens[3]!.display?.key)
+    expect(completed(events, 'browser_click')[0]!.output).toContain(`Now at ${other.url}/`)
+    expect(completed(events, 'browser_history')[0]!.output).toContain(`Now at ${web.url}/again`)
+  })
+
+  it('saves an allowed download into the workspace, and refuses a password given as plain text', async () => {
+    const web = await site()
+    const temp = await apps.setup(
+      [
+        call('browser_open', { url: `${web.url}/` }),
+        call('browser_type', { target: { label: 'Password' }, text: PASSWORD }),
+        call('browser_click', { target: { role: 'link', name: 'Download the report' } }),
+        { text: 'Done.' }
+      ],
+      { browserPath: chromiumPath }
+    )
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'get the report')
+    const typed = completed(events, 'browser_type')[0]!
+    expect(typed.isError).toBe(true)
+    expect(typed.display?.key).toBe('result.passwordAsText')
+    expect(questions(events).map((question) => question.preview.title.key)).toEqual(['askSite', 'askDownload'])
+    expect(completed(events, 'browser_click')[0]!.output).toContain('Download saved: downloads/report.csv')
+    expect(readFileSync(join(temp.workspace, 'downloads', 'report.csv'), 'utf8')).toBe('a,b\n1,2\n')
+  })
+
+  it('readonly autonomy denies acting in the browser; deleting the conversation closes its browser and removes its profile', async () => {
+    const web = await site()
+    const temp = await apps.setup([call('browser_open', { url: `${web.url}/` }), { text: 'Done.' }, call('browser_snapshot', {}), { text: 'Done.' }], { browserPath: chromiumPath })
+    temp.app.updateSettings({ autonomy: 'readonly' })
+    const denied = await runPrompt(temp, 'open it')
+    expect(completed(denied.events, 'browser_open')[0]!.status).toBe('denied')
+
+    const { conversationId, events } = await runPrompt(temp, 'look')
+    expect(completed(events, 'browser_snapshot')[0]!.isError).toBe(false)
+    const profile = temp.app.browser.profileFolder(conversationId)
+    expect(existsSync(profile)).toBe(true)
+    expect(await temp.app.browser.existing(conversationId)).not.toBeNull()
+    await temp.app.deleteConversation(conversationId)
+    expect(await temp.app.browser.existing(conversationId)).toBeNull()
+    expect(existsSync(profile)).toBe(false)
   })
 })

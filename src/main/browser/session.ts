@@ -102,6 +102,9 @@ export class BrowserSession {
     this.notes = { blocked: [], downloads: [] }
     try {
       const value = await action()
+      // A download or a late navigation the action started arrives after it returns: wait for the page to go quiet.
+      const page = this.pages[this.currentIndex]
+      await page?.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {})
       await Promise.all(this.pendingDownloads.splice(0))
       return { value, notes: this.notes }
     } finally {
