@@ -3,13 +3,13 @@ import { homedir } from 'node:os'
 import { ProviderKindSchema, type AgentEvent, type ChatAppInfo, type DesktopControl, type Settings } from '../../shared'
 import { ChatSender, DesktopService, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
 import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
-import { ApprovalBroker, ConversationGrants, RiskEngine, type RuleSet } from '../risk'
+import { ApprovalBroker, ConversationGrants, RiskEngine, UrlGuardian, type RuleSet } from '../risk'
 import { SelectedRuntime, type ModelKeys, type Runtime, type SelectRuntimeOptions } from '../runtime'
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
 import { BrowserService } from '../browser'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
-import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, ToolRegistry, type ToolSource } from '../tools'
+import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
@@ -18,6 +18,7 @@ import { approvalsService, grantsService, runtimeService, ServiceSet, storeServi
 import type { SettingConfirmer } from './risky-settings'
 import { resolveSettings } from './settings'
 import { APP_VERSION } from './version'
+import { webAccess } from './web-access'
 
 export interface AppConfig {
   /** Folder for deskclaw.db. */
@@ -154,6 +155,8 @@ export class DeskclawApp {
       this.events.publish({ kind: 'serial_closed', sessionId: session.id, path: session.path, disconnected: how.disconnected, ...(how.reason ? { reason: how.reason } : {}) })
     )
 
+    // Judges URL subjects with the domain rules in Settings; the web tools check each hop with it too.
+    const urls = new UrlGuardian({ domainRules: () => this.settingsCache.webDomains })
     const browser = (this.browser = new BrowserService({ dataDir: config.dataDir, browserPath: () => this.settingsCache.browserPath }))
     services.register({ name: 'browser', conversationClosed: async (id) => void (await browser.close(id, { forget: true })), shutdown: () => browser.shutdown() })
     this.registry = new ToolRegistry([
@@ -163,6 +166,7 @@ export class DeskclawApp {
       createHardwareTools({ devices }),
       createMessagingTools({ sender: this.chatSender }),
       createBrowserTools({ browser }),
+      createWebTools(webAccess(urls, () => this.risk, () => this.settingsCache)),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
@@ -183,7 +187,7 @@ export class DeskclawApp {
       new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.risk, extraRules: () => mcp.allowRules() })
     ))
     const registry = this.registry
-    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool) })
+    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool), urls })
     // Nobody awaits the engine until the first tool call; a failure there is reported per call.
     this.risk.catch(() => {})
 

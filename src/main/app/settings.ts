@@ -39,7 +39,10 @@ export function defaultSettings(): Settings {
     chatSendTimeoutSec: 60,
     theme: 'system',
     browserPath: '',
-    modelPrices: {}
+    modelPrices: {},
+    webDomains: [],
+    webMaxBytes: 5 * 1024 * 1024,
+    webTimeoutSec: 30
   }
 }
 

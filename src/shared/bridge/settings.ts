@@ -84,6 +84,18 @@ export const ModelPriceSchema = z.object({
 })
 export type ModelPrice = z.infer<typeof ModelPriceSchema>
 
+/** One domain rule of Settings.webDomains. */
+export const WebDomainRuleSchema = z.object({
+  pattern: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .regex(/^(\*|(\*\.)?[A-Za-z0-9._:[\]-]+)$/, 'a host name, *.example.com, an IP address or *'),
+  decision: z.enum(['allow', 'ask', 'deny'])
+})
+export type WebDomainRule = z.infer<typeof WebDomainRuleSchema>
+
 export const SettingsSchema = z.object({
   provider: ProviderKindSchema,
   model: z.string(),
@@ -163,7 +175,17 @@ export const SettingsSchema = z.object({
   /** The UI's colours: follow the system's light/dark preference, or always light or dark. */
   theme: ThemeSchema,
   /** The browser the browser tools drive (docs/tools.md, "Browser"): empty finds Chromium, Chrome or Edge. */
-  browserPath: z.string().max(4096)
+  browserPath: z.string().max(4096),
+  /**
+   * Sites web_fetch and http_request may reach (docs/risk.md, "Network"): `example.com`, `*.example.com`,
+   * an IP address or `*`, each allowed, asked about or denied; an allow that names a host exactly
+   * also lets it be a private or loopback address.
+   */
+  webDomains: z.array(WebDomainRuleSchema).max(500),
+  /** web_fetch and http_request read at most this many bytes of a response body. */
+  webMaxBytes: z.number().int().min(1024).max(50 * 1024 * 1024),
+  /** A web request that has not finished in this many seconds is stopped. */
+  webTimeoutSec: z.number().int().min(1).max(300)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices } from '../../../src/main/tools'
-import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools } from '../../../src/main/tools'
+import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices, WebToolServices } from '../../../src/main/tools'
+import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
 import { ErrorTextKeys, RunnerTextKeys, type ToolMessages } from '../../../src/shared'
@@ -22,7 +22,8 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   desktop: [...createDesktopTools(unused as DesktopToolServices).tools()],
   browser: [...createBrowserTools(unused as BrowserToolServices).tools()],
   hardware: [...createHardwareTools(unused as HardwareToolServices).tools()],
-  messaging: [...createMessagingTools(unused as MessagingToolServices).tools()]
+  messaging: [...createMessagingTools(unused as MessagingToolServices).tools()],
+  web: [...createWebTools(unused as WebToolServices).tools()]
 }
 
 const RESULT_KEY = /['"`](result\.[\w.-]+)['"`]/g

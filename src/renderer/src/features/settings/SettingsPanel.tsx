@@ -137,6 +137,10 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     paletteShortcut: draft.paletteShortcut.trim(),
     // Edited in the Devices panel, not here: kept as it is.
     serialPorts: settings.serialPorts,
+    // Edited in the Web section (domain rules) and kept as they are here.
+    webDomains: settings.webDomains,
+    webMaxBytes: settings.webMaxBytes,
+    webTimeoutSec: settings.webTimeoutSec,
     // ThemeField applies and saves the theme at once, outside this form.
     theme: settings.theme,
     ...chat.next,
