@@ -19,6 +19,7 @@ const PRINCIPLES: Array<[RegExp, string]> = [
   [/^shell\.(wrapper|privileged|env-prefix|env-dump|git-config)$/, 'Wrappers are unwrapped; what changes privileges, environment or configuration asks.'],
   [/^shell\.redirect-write$/, 'Redirects that write ask.'],
   [/^shell\.redirect-unknown$/, 'Only what is known is allowed: a redirection the engine does not know asks.'],
+  [/^url\./, 'A URL is judged by its scheme, its domain rules and the address it reaches: a site not yet allowed and private or local addresses ask.'],
   [/^rule\./, 'Your rules apply; strictest wins.'],
   [/^autonomy\./, 'The autonomy level decides what happens to the questions.'],
   [/^tool\./, 'A tool call that is not a read asks.']

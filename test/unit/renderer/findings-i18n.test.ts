@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RiskEngine } from '../../../src/main/risk'
+import { RiskEngine, UrlGuardian } from '../../../src/main/risk'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { createFileTools, createShellTools, ToolCategories } from '../../../src/main/tools'
 import { findingText } from '../../../src/renderer/src/i18n/findings'
@@ -27,6 +27,13 @@ describe('risk findings in Simplified Chinese', () => {
     rules.add('run.changed-since-asked')
     // The file-object checks fire only on real hard links and FIFOs, which the corpus does not make.
     for (const rule of ['path.hard-link', 'path.special-file', 'shell.redirect-unknown']) rules.add(rule)
+    // URL subjects (docs/risk.md, "Network"): every rule the URL guardian gives.
+    const urls = new UrlGuardian({ domainRules: () => [{ pattern: 'deny.test', decision: 'deny' }, { pattern: 'ask.test', decision: 'ask' }] })
+    const web = await RiskEngine.create({ home: '/home/tester', urls })
+    for (const url of ['http://127.0.0.1/', 'https://example.com/', 'ftp://example.com/', 'nonsense', 'https://deny.test/', 'https://ask.test/']) {
+      const subject = { kind: 'url' as const, value: url, arg: 'url' }
+      for (const finding of web.assess({ tool: 'fetcher', category: 'network', access: 'read', subject }, { workspace, autonomy: 'supervised' }).findings) rules.add(finding.rule)
+    }
     expect(rules.size).toBeGreaterThan(40)
     const missing = [...rules].filter((rule) => findingText(rule, 'zh-CN') === null)
     expect(missing).toEqual([])
