@@ -283,7 +283,8 @@ export const en = {
   'settings.screenshotsAskHint':
     'In supervised mode screenshots only read the screen and run without asking. Turn this on to approve each one.',
   'firstRun.title': "Welcome to DeskClaw",
-  'firstRun.body': "Choose the model DeskClaw thinks with. These model servers are running on this computer:",
+  'firstRun.body': "Choose the model DeskClaw thinks with.",
+  'firstRun.found': "These model servers are running on this computer:",
   'firstRun.searching': "Looking for Ollama and LM Studio on this computer…",
   'firstRun.none': "No Ollama or LM Studio found on this computer. Choose a provider (OpenAI, Anthropic, DeepSeek, …) in Settings.",
   'firstRun.noModels': "Running, but it has no models yet.",

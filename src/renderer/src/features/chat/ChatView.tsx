@@ -28,6 +28,7 @@ import { useEditingStore } from './editing'
 import { QuestionActions } from './QuestionActions'
 import { QuestionEditor } from './QuestionEditor'
 import { UserBubble } from './UserBubble'
+import { MessageTime } from './MessageTime'
 
 function MessageView({ message }: { message: ChatMessage }) {
   const t = useT()
@@ -37,6 +38,7 @@ function MessageView({ message }: { message: ChatMessage }) {
       <div className={`message message-user${editing ? ' is-editing' : ''}`} data-testid="message-user" data-message-id={message.id}>
         {message.attachments && message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
         {editing ? <QuestionEditor message={message} /> : <UserBubble text={message.content} />}
+        {!editing && <MessageTime at={message.createdAt} />}
         {!editing && (
           <MessageActions role="user" text={message.content}>
             <QuestionActions message={message} />
@@ -51,6 +53,7 @@ function MessageView({ message }: { message: ChatMessage }) {
       <span className="avatar" role="img" aria-label={t('chat.assistant')} />
       <div className="message-body">
         <Markdown text={message.content} />
+        <MessageTime at={message.createdAt} />
         <MessageActions role="assistant" text={message.content}>
           <AnswerActions runId={message.runId} anchor={message.id} />
           <UsageBadge runId={message.runId} messageId={message.id} />

@@ -61,7 +61,11 @@ export function FirstRunSetup({ onOpenSettings }: { onOpenSettings(): void }) {
       <h2 id={titleId} className="dialog-title">
         {t('firstRun.title')}
       </h2>
-      <p className="dialog-body">{t('firstRun.body')}</p>
+      {/* "These are running" only above servers that were found (issue 22, item 10). */}
+      <p className="dialog-body" data-testid="first-run-body">
+        {t('firstRun.body')}
+        {servers !== null && servers.length > 0 && ` ${t('firstRun.found')}`}
+      </p>
       {servers === null && <p className="dialog-body" data-testid="first-run-searching">{t('firstRun.searching')}</p>}
       {servers !== null && servers.length === 0 && <p className="dialog-body" data-testid="first-run-none">{t('firstRun.none')}</p>}
       {servers?.map((server) => (
