@@ -7,7 +7,8 @@
 import { AppError, type Settings } from '../../shared'
 
 export interface RiskySettingChange {
-  key: 'autonomy' | 'runtime'
+  /** `mcpServer`: a page gives an MCP server more trust (src/main/mcp/confirm.ts). */
+  key: 'autonomy' | 'runtime' | 'mcpServer'
   from: string
   to: string
   /** One line for the confirmation, in English and Chinese. */

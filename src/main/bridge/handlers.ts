@@ -12,6 +12,7 @@ import {
 import { LINE_ENDINGS } from '../devices'
 import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
 import { exportConversation } from '../store'
+import { confirmMcpTrust, mcpTrustChanges } from '../mcp'
 import { detectLocalServers, listModels, testConnection } from '../providers'
 
 export type Handler<K extends CallName> = (input: CallInput<K>) => CallOutput<K> | Promise<CallOutput<K>>
@@ -122,7 +123,12 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       return { shown: true }
     },
     'mcp.list': () => app.mcp.overview(),
-    'mcp.save': ({ name, config, previousName }) => app.mcp.save(name, config, previousName),
+    'mcp.save': async ({ name, config, previousName }) => {
+      // A new command, address or allowance is confirmed by the main process, not by the page that asks.
+      const changes = mcpTrustChanges(name, app.mcp.configOf(previousName ?? name), config)
+      await confirmMcpTrust(changes, app.settingConfirmer(), app.settings().language)
+      return app.mcp.save(name, config, previousName)
+    },
     'mcp.remove': ({ name }) => app.mcp.remove(name),
     'mcp.restart': ({ name }) => app.mcp.restart(name),
     'devices.list': () => app.devices.list(),

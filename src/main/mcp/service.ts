@@ -1,6 +1,6 @@
 import { AppError, type McpOverview, type McpServerConfig, type McpServerStatus, type RiskRule } from '../../shared'
 import { MutableToolSource, namespacedToolName, type ToolRegistry } from '../tools'
-import { mcpConfigPath, readMcpConfig, writeMcpConfig } from './config'
+import { mcpConfigPath, readMcpConfig, transportOf, writeMcpConfig } from './config'
 import { McpConnection } from './connection'
 import { createMcpTool, isTrustedRead } from './mcp-tool'
 import { stdioServerEnv, type StdioEnvOptions } from './stdio-env'
@@ -85,6 +85,12 @@ export class McpService {
     }
   }
 
+  /** A server's entry as the file has it now (undefined: not there). */
+  configOf(name: string): McpServerConfig | undefined {
+    this.load()
+    return this.configs.get(name)
+  }
+
   connection(name: string): McpConnection {
     this.load()
     const entry = this.servers.get(name)
@@ -114,6 +120,7 @@ export class McpService {
   /** Adds or replaces a server in the file (a rename keeps its place) and (re)starts it when enabled. */
   async save(name: string, config: McpServerConfig, previousName?: string): Promise<McpOverview> {
     this.load()
+    if (!transportOf(config)) throw new AppError('VALIDATION_FAILED', `The MCP server "${name}" needs a "command" (stdio) or a "url" (HTTP).`)
     const renamed = previousName !== undefined && previousName !== name
     if (renamed && this.configs.has(name)) throw new AppError('VALIDATION_FAILED', `There is already an MCP server "${name}".`)
     const next = new Map<string, McpServerConfig>()
