@@ -115,7 +115,8 @@ async function webCommand(argv: string[]): Promise<number> {
   // Risky settings from the browser are confirmed on this terminal; without one they are refused.
   const app = openApp(args, {}, process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {})
   const host = await startWebHost({ app, rendererDir, host: args.host, port: args.port })
-  process.stdout.write(`DeskClaw is running at ${host.url}\nOpen it in your browser. Press Ctrl+C to stop.\n`)
+  // The last lines, set apart: the address must not drown in the build's output (issue 22, item 12).
+  process.stdout.write(`\nDeskClaw is running. Open this address in your browser:\n\n    ${host.url}\n\nPress Ctrl+C to stop.\n`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)
