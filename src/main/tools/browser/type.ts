@@ -65,7 +65,8 @@ export function createBrowserTypeTool(services: BrowserToolServices) {
             fields: [
               { label: text('element'), value: describeTarget(args.target) },
               { label: text('url'), value: session.scrub(page.url()), code: true },
-              { label: text('value'), value: HIDDEN, display: text('secretNote') }
+              { label: text('value'), value: HIDDEN },
+              { label: text('why'), value: '', display: text('secretNote') }
             ]
           })
           if (!asked) return denied('typing the password')
