@@ -18,7 +18,7 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 10
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

@@ -2,16 +2,18 @@
  * MCP over HTTP against @modelcontextprotocol/server-everything run from node_modules on a loopback
  * port (docs/tools.md, "MCP servers"): streamable HTTP with a `url` entry as Cursor writes it, the
  * SSE fallback for a server that only speaks SSE, echo and get-sum through the loop, the image into
- * the timeline and the model request, and a server killed mid-call. (list_changed is proven over
- * stdio: server-everything sends its one change right after `initialized`, before the client's GET
- * stream is open, so over HTTP that notification never reaches any client.)
+ * the timeline and the model request, and a server killed mid-call. tools/list_changed over HTTP
+ * with the misbehaving fixture's HTTP mode: server-everything sends its one change right after
+ * `initialized`, before the client's GET stream is open, so that one never reaches any client.
  */
+import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentEventOf } from '../../src/shared'
 import { mcpConfigPath } from '../../src/main/mcp'
 import { runPrompt, scriptedApps, type TempApp } from '../helpers/temp-app'
-import { startEverythingHttp, TINY_PNG_PREFIX, type EverythingHttp } from '../helpers/mcp'
+import { freePort, startEverythingHttp, TINY_PNG_PREFIX, waitFor, type EverythingHttp } from '../helpers/mcp'
 
 const apps = scriptedApps()
 let http: EverythingHttp | undefined
@@ -79,6 +81,31 @@ describe('MCP over streamable HTTP (server-everything)', () => {
     const echo = await app.app.registry.get('mcp__everything__echo')!.run({ message: 'back' }, ctx)
     expect(echo).toMatchObject({ isError: false, forLlm: 'Echo: back' })
     expect(app.app.mcp.status('everything').starts).toBe(2)
+  })
+})
+
+describe('tools/list_changed over streamable HTTP', () => {
+  it('a tool the server adds during the session arrives on its event stream and is callable', async () => {
+    const app = await apps.setup([])
+    const port = await freePort()
+    const child = spawn(process.execPath, [join(__dirname, '../fixtures/mcp/misbehaving-server.mjs'), 'http', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] })
+    http = { url: `http://127.0.0.1:${port}/mcp`, child, stop: async () => void child.kill('SIGKILL') }
+    await new Promise<void>((resolve, reject) => {
+      let log = ''
+      child.stderr!.on('data', (chunk: Buffer) => {
+        log += chunk.toString()
+        if (log.includes('listening on port')) resolve()
+      })
+      child.once('exit', (code) => reject(new Error(`fixture exited ${code}: ${log}`)))
+    })
+    await connect(app, { url: http.url })
+    expect(app.app.mcp.status('everything')).toMatchObject({ transport: 'streamable-http', state: 'ready' })
+    const ctx = { workspace: app.workspace, conversationId: 'c', runId: 'r', callId: 'k', signal: new AbortController().signal, onOutput: () => {} }
+    expect(app.app.registry.get('mcp__everything__extra-1')).toBeUndefined()
+    await app.app.registry.get('mcp__everything__add-tool')!.run({}, ctx)
+    await waitFor(() => app.app.registry.get('mcp__everything__extra-1') !== undefined, 'the added tool over HTTP')
+    expect(app.app.mcp.connection('everything').listChanges).toBeGreaterThan(0)
+    expect((await app.app.registry.get('mcp__everything__extra-1')!.run({}, ctx)).forLlm).toBe('extra 1')
   })
 })
 
