@@ -21,6 +21,7 @@ import { ApiKeyField } from './ApiKeyField'
 import { type ChatDraft, ChatAppsSection, evaluateChatDraft, toChatDraft } from './ChatAppsSection'
 import { CheckField, describedBy, Field, fieldAria, parseInteger } from './fields'
 import { McpServersSection } from './McpServersSection'
+import { WebDomainsSection } from './WebDomainsSection'
 import { ModelCombobox } from './ModelCombobox'
 import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
 import { ModelPricesSection } from './ModelPricesSection'
@@ -592,6 +593,8 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
         <ChatAppsSection draft={draft} errors={errors} set={set} />
 
         <McpServersSection />
+
+        <WebDomainsSection settings={settings} />
 
         <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
 
