@@ -103,9 +103,13 @@ export function domainDecision(rules: readonly DomainRule[], host: string): { de
   return best
 }
 
-/** Whether a rules-file allow rule of this tool names the host as its one token (docs/risk.md, "Rules"). */
+/**
+ * Whether an allow rule the person wrote in rules.json for this tool names the host as its one
+ * token (docs/risk.md, "Network"). A saved "always" rule does not count: it was answered about a
+ * public address, and must not let the name later lead to a private one.
+ */
 export function ruleNamesHost(rules: readonly LoadedRule[], tool: string, host: string): boolean {
-  return rules.some((r) => r.tool === tool && r.decision === 'allow' && r.match.length === 1 && r.match[0] === host)
+  return rules.some((r) => r.source === 'user' && r.tool === tool && r.decision === 'allow' && r.match.length === 1 && r.match[0] === host)
 }
 
 /** A name that stays on this machine or network: `localhost`, `*.local`, `*.internal`, a name without dots. */

@@ -54,6 +54,13 @@ describe('the engine on url subjects', () => {
     expect(user.judge('https://example.com/x').verdict).toBe('allow')
     const project = await engineWith([], fromRules([{ tool: 'web_fetch', match: ['example.com'], decision: 'allow' }], 'project'))
     expect(project.judge('https://example.com/x').verdict).toBe('ask')
+    // A saved "always" for a public host runs it, but does not let the name lead to a private address later.
+    const saved = await engineWith([], fromRules([{ tool: 'web_fetch', match: ['intranet.example.com'], decision: 'allow' }], 'saved'))
+    await saved.urls.resolve('https://intranet.example.com/')
+    expect(rules(saved.judge('https://intranet.example.com/'))).toEqual(['url.private-address', 'rule.saved'])
+    const named = await engineWith([], fromRules([{ tool: 'web_fetch', match: ['intranet.example.com'], decision: 'allow' }], 'user'))
+    await named.urls.resolve('https://intranet.example.com/')
+    expect(named.judge('https://intranet.example.com/').verdict).toBe('allow')
   })
 
   it('deny rules, in Settings or a rules file, deny', async () => {
