@@ -30,6 +30,11 @@ export async function startTestSite(options: { otherSite?: string } = {}): Promi
       })
       return
     }
+    if (url.pathname === '/to') {
+      response.writeHead(302, { location: url.searchParams.get('url') ?? '/' })
+      response.end()
+      return
+    }
     if (url.pathname === '/report.csv') {
       response.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="report.csv"' })
       response.end('a,b\n1,2\n')

@@ -93,12 +93,14 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
         call('browser_click', { target: { role: 'link', name: 'Another site' } }),
         call('browser_history', { direction: 'back' }),
         call('browser_open', { url: 'http://127.0.0.1:9/' }),
+        // A known site that redirects to a new one: asked about, denied, not reached.
+        call('browser_open', { url: `${web.url}/to?url=${encodeURIComponent('http://127.0.0.1:7/')}` }),
         call('browser_open', { url: 'file:///etc/passwd' }),
         { text: 'Done.' }
       ],
       { browserPath: chromiumPath }
     )
-    const answers = ['allow_once', 'allow_once', 'deny'] as const
+    const answers = ['allow_once', 'allow_once', 'deny', 'deny'] as const
     let asked = 0
     temp.app.approvals.attachFrontDoor('test')
     temp.app.events.subscribe((event) => {
@@ -108,12 +110,18 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     })
     const { events } = await runPrompt(temp, 'browse')
     // The first site, the other site (by its link); the unknown port is asked about and denied.
-    expect(questions(events).map((question) => question.preview.fields[0]!.value)).toEqual([`${web.url}/`, `${other.url}/`, 'http://127.0.0.1:9/'])
+    expect(questions(events).map((question) => question.preview.fields[0]!.value)).toEqual([
+      `${web.url}/`,
+      `${other.url}/`,
+      'http://127.0.0.1:9/',
+      'http://127.0.0.1:7/'
+    ])
     const opens = completed(events, 'browser_open')
-    expect(opens.map((open) => open.isError)).toEqual([false, false, true, true])
+    expect(opens.map((open) => open.isError)).toEqual([false, false, true, true, true])
     expect(opens[2]!.output).toContain('did not allow')
+    expect(opens[3]!.output).toContain('Blocked a navigation to http://127.0.0.1:7/')
     // Refused by the tool, or before it by the URL guardian (docs/risk.md).
-    expect(['result.badUrl', 'toolRun.deniedByPolicy']).toContain(opens[3]!.display?.key)
+    expect(['result.badUrl', 'toolRun.deniedByPolicy']).toContain(opens[4]!.display?.key)
     expect(completed(events, 'browser_click')[0]!.output).toContain(`Now at ${other.url}/`)
     expect(completed(events, 'browser_history')[0]!.output).toContain(`Now at ${web.url}/again`)
   })

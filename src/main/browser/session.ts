@@ -97,11 +97,17 @@ export class BrowserSession {
   }
 
   /** Runs one tool call's action with its guard; what the page did on its own comes back as notes. */
-  async during<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T; notes: CallNotes }> {
+  async during<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T | undefined; notes: CallNotes }> {
     this.guard = guard
     this.notes = { blocked: [], downloads: [] }
     try {
-      const value = await action()
+      let value: T | undefined
+      try {
+        value = await action()
+      } catch (error) {
+        // A navigation the guard refused fails the action; the notes say what was refused.
+        if (this.notes.blocked.length === 0 || !String(error).includes('ERR_BLOCKED_BY_CLIENT')) throw error
+      }
       // A download or a late navigation the action started arrives after it returns: wait for the page to go quiet.
       const page = this.pages[this.currentIndex]
       await page?.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {})
@@ -157,13 +163,30 @@ export class BrowserSession {
         return route.abort('blockedbyclient')
       }
     }
-    if (!this.sites.has(site)) {
-      if (!guard || !(await guard.confirmSite(url))) {
-        this.notes.blocked.push(url)
+    if (!(await this.siteAllowed(url, guard))) return route.abort('blockedbyclient')
+    // Fetched here, redirects not followed: a redirect to a new site is asked about like a link
+    // (the browser does not route the hops of a redirect it follows itself).
+    const response = await route.fetch({ maxRedirects: 0 })
+    const location = response.status() >= 300 && response.status() < 400 ? response.headers()['location'] : undefined
+    if (location !== undefined) {
+      const next = new URL(location, url).href
+      if (siteOf(next) === null || !(await this.siteAllowed(next, guard))) {
+        if (siteOf(next) === null) this.notes.blocked.push(next)
         return route.abort('blockedbyclient')
       }
-      this.sites.add(site)
     }
-    return route.fallback()
+    return route.fulfill({ response })
+  }
+
+  /** A site already visited, or one the person allows now; a refusal is noted for the call's result. */
+  private async siteAllowed(url: string, guard: BrowserCallGuard | null): Promise<boolean> {
+    const site = siteOf(url)
+    if (site !== null && this.sites.has(site)) return true
+    if (site === null || !guard || !(await guard.confirmSite(url))) {
+      this.notes.blocked.push(url)
+      return false
+    }
+    this.sites.add(site)
+    return true
   }
 }

@@ -28,7 +28,8 @@ export const BROWSER_MESSAGES = {
     'result.unavailable': 'No browser could be started: {reason}',
     'result.failed': 'The browser action did not succeed; the output below says why.',
     'result.denied': 'Not done: the person did not allow it.',
-    'result.at': 'Done. The page is now "{title}" ({url}).'
+    'result.at': 'Done. The page is now "{title}" ({url}).',
+    'result.blocked': 'Stopped: the page tried to go to {url}, which was not allowed.'
   },
   'zh-CN': {
     url: '地址',
@@ -48,7 +49,8 @@ export const BROWSER_MESSAGES = {
     'result.unavailable': '无法启动浏览器：{reason}',
     'result.failed': '浏览器操作未成功，原因见下方输出。',
     'result.denied': '未执行：用户没有允许。',
-    'result.at': '完成。当前页面为“{title}”（{url}）。'
+    'result.at': '完成。当前页面为“{title}”（{url}）。',
+    'result.blocked': '已阻止：页面试图前往未获允许的 {url}。'
   }
 } as const
 
@@ -120,5 +122,9 @@ export async function pageState(session: BrowserSession, said: string, notes?: C
   for (const blocked of notes?.blocked ?? []) lines.push(`Blocked a navigation to ${blocked} (not allowed).`)
   for (const download of notes?.downloads ?? []) lines.push(`Download ${download}.`)
   lines.push('Take a browser_snapshot to see the page and its element refs.')
-  return withDisplay(ok(session.scrub(lines.join('\n'))), text('result.at', { title: session.scrub(title), url: session.scrub(url) }))
+  const shown = session.scrub(lines.join('\n'))
+  // A page that tried to go where it was not allowed: the action did not do all it meant to.
+  const blocked = notes?.blocked[0]
+  if (blocked !== undefined) return withDisplay(fail(shown), text('result.blocked', { url: session.scrub(blocked) }))
+  return withDisplay(ok(shown), text('result.at', { title: session.scrub(title), url: session.scrub(url) }))
 }

@@ -20,10 +20,10 @@ export function createBrowserHistoryTool(services: BrowserToolServices) {
       attempt(async () => {
         const session = await services.browser.session(ctx.conversationId)
         const page = await session.page()
-        const { value } = await session.during(guardFor(ctx), () =>
+        const { value, notes } = await session.during(guardFor(ctx), () =>
           args.direction === 'back' ? page.goBack({ waitUntil: 'domcontentloaded' }) : page.goForward({ waitUntil: 'domcontentloaded' })
         )
-        return pageState(session, value === null ? `There is no page to go ${args.direction} to.` : `Went ${args.direction}.`)
+        return pageState(session, value === null ? `There is no page to go ${args.direction} to.` : `Went ${args.direction}.`, notes)
       })
   })
 }

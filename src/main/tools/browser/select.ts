@@ -30,7 +30,7 @@ export function createBrowserSelectTool(services: BrowserToolServices) {
           const byLabel = await found.locator.selectOption(args.options.map((label) => ({ label }))).catch(() => null)
           return byLabel ?? found.locator.selectOption(args.options)
         })
-        return pageState(session, `Chose ${value.join(', ')} in ${describeTarget(args.target)}.`, notes)
+        return pageState(session, `Chose ${(value ?? args.options).join(', ')} in ${describeTarget(args.target)}.`, notes)
       })
   })
 }
