@@ -51,7 +51,7 @@ function FindingsList({
           onMouseLeave={() => onHover(null)}
         >
           <span className="approval-finding-dot" aria-hidden="true" />
-          <span className="approval-finding-message" title={finding.message}>
+          <span className="approval-finding-message" title={t.finding(finding)}>
             {t.finding(finding)}
           </span>
           <code className="approval-finding-rule">{finding.rule}</code>

@@ -71,7 +71,8 @@ function VerdictTag({ call }: { call: ToolCallView }) {
   const findings = call.risk?.assessment.findings ?? []
   const title = findings
     .filter((f) => f.verdict !== 'allow' || kind === 'safe')
-    .map((f) => f.message)
+    // In the UI's language, as the approval modal says it (the engine's message is English).
+    .map((f) => t.finding(f))
     .join('\n')
   return (
     <span
