@@ -147,7 +147,12 @@ export class McpConnection {
         } catch (error) {
           // Servers from before streamable HTTP (2024-11-05) speak SSE on the same address.
           this.log.note(`streamable HTTP failed (${errorMessage(error)}); trying SSE`)
-          client = await this.open(this.sseTransport())
+          try {
+            client = await this.open(this.sseTransport())
+          } catch (sseError) {
+            // Both failed: the first reason is usually the real one (refused, 401, a wrong path).
+            throw new Error(`streamable HTTP: ${errorMessage(error)}; SSE: ${errorMessage(sseError)}`)
+          }
         }
       }
       this.client = client
