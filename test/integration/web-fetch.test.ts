@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ScriptStep } from '../fixtures/scripted-types'
 import { runPrompt, scriptedApps } from '../helpers/temp-app'
@@ -107,6 +108,30 @@ describe('web_fetch', () => {
     expect(big!.output).toMatch(/Redirected: .*\/a → .*\/b → .*\/big/)
     expect(big!.output).toMatch(/cut at 100000 bytes, the size limit/)
     expect(loop!.output).toMatch(/More than 5 redirects/)
+  })
+
+  it('"allow for this conversation" covers the whole site: another page runs without asking, another port asks', async () => {
+    const web = await site({ '/a': () => ({ body: '<p>page a</p>' }), '/b': () => ({ body: '<p>page b</p>' }) })
+    const other = await site({ '/c': () => ({ body: '<p>page c</p>' }) })
+    const app = await setup([
+      { toolCalls: [{ name: 'web_fetch', args: { url: `${web.url}/a` } }] },
+      { toolCalls: [{ name: 'web_fetch', args: { url: `${web.url}/b?x=1` } }] },
+      { toolCalls: [{ name: 'web_fetch', args: { url: `${other.url}/c` } }] },
+      { text: 'ok' }
+    ])
+    app.setApprover('allow_conversation')
+    const { events } = await runPrompt(app, 'read three pages')
+    expect(of(events, 'approval_requested').map((e) => e.preview.fields[0]!.value)).toEqual([`${web.url}/a`, `${other.url}/c`])
+    expect(of(events, 'risk_assessed').map((e) => e.source)).toEqual(['policy', 'conversation_grant', 'policy'])
+    expect(of(events, 'tool_call_completed').map((e) => e.output.split('\n').at(-1))).toEqual(['page a', 'page b', 'page c'])
+  })
+
+  it('decompresses gzip within the limit and decodes the charset the response names', async () => {
+    const gbk = Buffer.from([0xd6, 0xd0, 0xce, 0xc4, 0xc4, 0xda, 0xc8, 0xdd]) // 中文内容 in GBK
+    const web = await site({ '/gbk': () => ({ headers: { 'content-type': 'text/plain; charset=gbk', 'content-encoding': 'gzip' }, body: gzipSync(gbk) }) })
+    const app = await setup([call('web_fetch', { url: `${web.url}/gbk` }), { text: 'ok' }], allowLoopback)
+    const { events } = await runPrompt(app, 'fetch')
+    expect(of(events, 'tool_call_completed')[0]!.output).toMatch(/\n中文内容$/)
   })
 
   it('gives up after the time limit', async () => {
