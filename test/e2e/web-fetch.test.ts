@@ -66,6 +66,13 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
     const output = await card.getByTestId('tool-call-output').innerText()
     expect(output).toContain('## Readings')
     expect(output).not.toContain('<article>')
+    // The page is kept folded: a bounded scroll box in the card, and the card folds to its header.
+    const box = await card.getByTestId('tool-call-output').evaluate((el) => ({ height: el.clientHeight, content: el.scrollHeight }))
+    expect(box.height).toBeLessThanOrEqual(282)
+    expect(box.content).toBeGreaterThan(box.height)
+    await card.locator('.tool-call-header').click()
+    expect(await card.getByTestId('tool-call-output').count()).toBe(0)
+    await card.locator('.tool-call-header').click()
     await expect.poll(() => page.getByTestId('message-assistant').last().innerText()).toContain('Read the notes.')
   })
 
