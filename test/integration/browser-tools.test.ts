@@ -163,4 +163,21 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     expect(await temp.app.browser.existing(conversationId)).toBeNull()
     expect(existsSync(profile)).toBe(false)
   })
+
+  it('a page that leads to a domain denied in Settings is stopped without a question', async () => {
+    const other = await site()
+    const web = await site({ otherSite: other.url.replace('127.0.0.1', 'localhost') + '/' })
+    const temp = await apps.setup(
+      [call('browser_open', { url: `${web.url}/` }), call('browser_click', { target: { role: 'link', name: 'Another site' } }), { text: 'Done.' }],
+      { browserPath: chromiumPath, webDomains: [{ pattern: 'localhost', decision: 'deny' }] }
+    )
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'follow the link')
+    expect(questions(events)).toHaveLength(1)
+    const click = completed(events, 'browser_click')[0]!
+    expect(click.isError).toBe(true)
+    expect(click.display?.key).toBe('result.blocked')
+    expect(click.output).toContain('A domain rule denies localhost')
+    expect(click.output).toContain(`Now at ${web.url}/`)
+  })
 })

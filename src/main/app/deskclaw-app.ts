@@ -157,7 +157,17 @@ export class DeskclawApp {
 
     // Judges URL subjects with the domain rules in Settings; the web tools check each hop with it too.
     const urls = new UrlGuardian({ domainRules: () => this.settingsCache.webDomains })
-    const browser = (this.browser = new BrowserService({ dataDir: config.dataDir, browserPath: () => this.settingsCache.browserPath }))
+    const browser = (this.browser = new BrowserService({
+      dataDir: config.dataDir,
+      browserPath: () => this.settingsCache.browserPath,
+      // Every page the browser goes to meets the domain rules, not only browser_open's URL (docs/risk.md, "Browser").
+      judgeNavigation: async (url) => {
+        await urls.resolve(url)
+        const { findings } = urls.judge(url, null)
+        const strictest = findings.find((f) => f.verdict === 'deny') ?? findings.find((f) => f.verdict === 'ask')
+        return strictest ? { verdict: strictest.verdict === 'deny' ? 'deny' : 'ask', reason: strictest.message } : { verdict: 'allow', reason: '' }
+      }
+    }))
     services.register({ name: 'browser', conversationClosed: async (id) => void (await browser.close(id, { forget: true })), shutdown: () => browser.shutdown() })
     this.registry = new ToolRegistry([
       createFileTools(),

@@ -3,7 +3,7 @@
  * and keeps one persistent context per conversation, with the navigation and download guard.
  */
 export { BrowserService, BrowserUnavailableError, type BrowserServiceOptions } from './service'
-export { BrowserSession, type BrowserCallGuard, type CallNotes } from './session'
+export { BrowserSession, type BrowserCallGuard, type CallNotes, type NavigationJudge } from './session'
 export { browserCandidates, findBrowser, type FindBrowserOptions, type FoundBrowser } from './find-browser'
 export { isBlankPage, siteOf } from './sites'
 export { describeTarget, locate, natureOf, TargetSchema, type ElementNature, type Target } from './locate'

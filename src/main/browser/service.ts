@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { errorMessage } from '../../shared'
 import { findBrowser, type FoundBrowser } from './find-browser'
-import { BrowserSession } from './session'
+import { BrowserSession, type NavigationJudge } from './session'
 
 export interface BrowserServiceOptions {
   /** The data folder: each conversation's profile is a folder under `browser-profiles/` there. */
@@ -14,6 +14,8 @@ export interface BrowserServiceOptions {
   headless?: boolean
   /** Whether this process runs as root (Chromium's sandbox then cannot start). */
   isRoot?: boolean
+  /** Judges every address a page goes to; a denied one is refused (the composition root passes the URL guardian). */
+  judgeNavigation?: NavigationJudge
 }
 
 /** Why the browser could not start, for the model and the timeline. */
@@ -70,7 +72,7 @@ export class BrowserService {
         args: [...(isRoot ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
       })
       context.setDefaultTimeout(15_000)
-      return new BrowserSession(context)
+      return new BrowserSession(context, this.options.judgeNavigation)
     } catch (error) {
       throw new BrowserUnavailableError(`${found.path} did not start: ${errorMessage(error).split('\n')[0]}`)
     }

@@ -18,6 +18,12 @@ export interface BrowserCallGuard {
   submissionApproved?: boolean
 }
 
+/**
+ * The app's judgement of an address a page goes to (the URL guardian's scheme, domain rules and
+ * private addresses, docs/risk.md "Network"): deny refuses it without a question.
+ */
+export type NavigationJudge = (url: string) => Promise<{ verdict: 'allow' | 'ask' | 'deny'; reason: string }>
+
 /** What happened during one call besides its own action: blocked pages, saved or refused downloads. */
 export interface CallNotes {
   blocked: string[]
@@ -37,7 +43,10 @@ export class BrowserSession {
   private notes: CallNotes = { blocked: [], downloads: [] }
   private readonly pendingDownloads: Promise<void>[] = []
 
-  constructor(readonly context: BrowserContext) {
+  constructor(
+    readonly context: BrowserContext,
+    private readonly judge?: NavigationJudge
+  ) {
     // Every top-level navigation passes here: a new site is held for a question (or refused between calls).
     void context.route('**/*', (route) => this.routed(route))
     context.on('page', (page) => this.watch(page))
@@ -112,6 +121,10 @@ export class BrowserSession {
       const page = this.pages[this.currentIndex]
       await page?.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {})
       await Promise.all(this.pendingDownloads.splice(0))
+      // A refused page leaves the tab on the browser's error page: back to where it was.
+      if (page && this.notes.blocked.length > 0 && page.url().startsWith('chrome-error:')) {
+        await page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => null)
+      }
       return { value, notes: this.notes }
     } finally {
       this.guard = null
@@ -180,6 +193,11 @@ export class BrowserSession {
 
   /** A site already visited, or one the person allows now; a refusal is noted for the call's result. */
   private async siteAllowed(url: string, guard: BrowserCallGuard | null): Promise<boolean> {
+    const judged = await this.judge?.(url).catch(() => ({ verdict: 'ask' as const, reason: '' }))
+    if (judged?.verdict === 'deny') {
+      this.notes.blocked.push(`${url} (${judged.reason})`)
+      return false
+    }
     const site = siteOf(url)
     if (site !== null && this.sites.has(site)) return true
     if (site === null || !guard || !(await guard.confirmSite(url))) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { describeTarget, locate, natureOf, siteOf, TargetSchema } from '../../browser'
+import { describeTarget, locate, natureOf, TargetSchema } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
-import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, sitePreview, submitPreview, type BrowserToolServices } from './common'
+import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, submitPreview, type BrowserToolServices } from './common'
 
 export function createBrowserClickTool(services: BrowserToolServices) {
   return defineTool({
@@ -31,10 +31,7 @@ export function createBrowserClickTool(services: BrowserToolServices) {
         if (nature.submits && nature.formAction) {
           if (!(await confirmed(ctx, submitPreview(nature.formAction, [])))) return denied(`sending the form to ${nature.formAction}`)
         }
-        if (nature.href && siteOf(nature.href) && !session.knows(nature.href)) {
-          if (!(await confirmed(ctx, sitePreview(nature.href)))) return denied(`opening ${nature.href}`)
-          session.allowSite(nature.href)
-        }
+        // A link to a new site is asked about by the session's guard when the page goes there, after the domain rules.
         const { notes } = await session.during(guardFor(ctx, { submissionApproved: nature.submits }), async () => {
           await found.locator.click()
           await page.waitForLoadState('domcontentloaded').catch(() => {})
