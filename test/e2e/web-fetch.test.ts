@@ -117,5 +117,11 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
     expect(of(session.temp.events, 'approval_requested')).toHaveLength(asked)
     const card = page.locator('[data-testid="tool-call"][data-tool="web_fetch"]').last()
     expect(await card.getAttribute('data-status')).toBe('completed')
+
+    // In Simplified Chinese: the tool's own result line.
+    session.temp.app.updateSettings({ language: 'zh-CN' })
+    await page.reload()
+    const again = page.locator('[data-testid="tool-call"][data-tool="web_fetch"]').last()
+    await expect.poll(() => again.getByTestId('tool-result-line').innerText()).toMatch(/^已获取 http:\/\/127\.0\.0\.1:\d+\/notes（200）：\d+ 个字符的 Markdown。$/)
   })
 })
