@@ -137,6 +137,26 @@ describe('MCP over stdio (server-everything)', () => {
     expect(connection.starts).toBe(2)
   })
 
+  it('streams the server’s progress as live output, and Stop cancels the call without restarting the server', async () => {
+    const app = await apps.setup([])
+    await withEverything(app)
+    const connection = app.app.mcp.connection('everything')
+    const tool = app.app.registry.get('mcp__everything__trigger-long-running-operation')!
+    const output: string[] = []
+    const base = { workspace: app.workspace, conversationId: 'c', runId: 'r', callId: 'k', onOutput: (_: string, chunk: string) => output.push(chunk) }
+    const done = await tool.run({ duration: 0.4, steps: 2 }, { ...base, signal: new AbortController().signal })
+    expect(done.isError).toBe(false)
+    expect(output).toEqual(['progress 1/2\n', 'progress 2/2\n'])
+
+    const stop = new AbortController()
+    const running = tool.run({ duration: 30, steps: 30 }, { ...base, signal: stop.signal })
+    setTimeout(() => stop.abort(), 300)
+    const cancelled = await running
+    expect(cancelled).toMatchObject({ isError: true, forLlm: 'Cancelled by the user.' })
+    expect(connection.starts).toBe(1)
+    expect(connection.state).toBe('ready')
+  })
+
   it('refreshes the tool list on notifications/tools/list_changed', async () => {
     const app = await apps.setup([])
     let changes = 0

@@ -69,7 +69,8 @@ export class McpConnection {
     }
   }
 
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome> {
+  /** `onProgress` gets the server's progress notifications (and each one restarts the call's timeout). */
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress?: (line: string) => void): Promise<McpCallOutcome> {
     let client: Client
     try {
       client = await this.connected()
@@ -86,7 +87,12 @@ export class McpConnection {
         signal: controller.signal,
         timeout,
         resetTimeoutOnProgress: true,
-        maxTotalTimeout: timeout * 10
+        maxTotalTimeout: timeout * 10,
+        // Asking for progress is what sends a progress token; without one no server reports any.
+        onprogress: (progress) => {
+          const of = progress.total !== undefined ? `/${progress.total}` : ''
+          onProgress?.(`progress ${progress.progress}${of}${progress.message ? `: ${progress.message}` : ''}\n`)
+        }
       })) as CallToolResult
       return { ok: true, result }
     } catch (error) {

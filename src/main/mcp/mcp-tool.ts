@@ -65,7 +65,7 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
     }),
     messages: MCP_TOOL_MESSAGES,
     async run(args, ctx): Promise<ToolOutput> {
-      const outcome = await connection.call(tool.name, args, ctx.signal)
+      const outcome = await connection.call(tool.name, args, ctx.signal, (line) => ctx.onOutput('stderr', line))
       if (!outcome.ok) {
         const log = outcome.log.length > 0 ? `\nLast lines of its log:\n${outcome.log.join('\n')}` : ''
         if (ctx.signal.aborted) return fail(outcome.error)
