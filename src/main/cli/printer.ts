@@ -16,7 +16,8 @@ export function printHuman(event: AgentEvent): void {
       break
     case 'tool_call_completed': {
       const mark = event.status === 'completed' ? '✓' : event.status === 'denied' ? '⊘' : '✗'
-      const firstLine = event.isError ? ` — ${event.output.split('\n')[0]}` : ''
+      const said = event.output.split('\n')[0]
+      const firstLine = event.isError && said ? ` — ${said}` : ''
       process.stderr.write(`${mark} ${event.tool} ${event.status} (${event.durationMs} ms)${firstLine}\n`)
       break
     }

@@ -95,16 +95,21 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
         result.stderr && `stderr:\n${result.stderr.trimEnd()}`
       ].filter(Boolean)
       const body = sections.length > 0 ? sections.join('\n\n') : '(no output)'
+      // The person sees what the command printed, nothing added: the outcome ("exited with code 0",
+      // "timed out") is the translated display line above it (issue 22, items 5 and 8; docs/architecture.md,
+      // "Texts from main"). The model gets the framed text.
+      const printed = [result.stdout.trimEnd(), result.stderr.trimEnd()].filter(Boolean).join('\n')
+      const forUser = result.truncated ? `${printed}\n[…]` : printed
       const ranIn = runtime.name
       if (result.cancelled) {
-        return { ...withDisplay(fail(`Command cancelled by the user after ${result.durationMs} ms.\n${body}`), text('result.cancelled')), ranIn }
+        return { ...withDisplay(fail(`Command cancelled by the user after ${result.durationMs} ms.\n${body}`), text('result.cancelled')), forUser, ranIn }
       }
       if (result.timedOut) {
         const seconds = args.timeout ?? DEFAULT_TIMEOUT_S
-        return { ...withDisplay(fail(`Command timed out after ${seconds} s and was stopped.\n${body}`), text('result.timedOut', { seconds })), ranIn }
+        return { ...withDisplay(fail(`Command timed out after ${seconds} s and was stopped.\n${body}`), text('result.timedOut', { seconds })), forUser, ranIn }
       }
       if (result.oomKilled) {
-        return { ...withDisplay(fail(`Command ran out of memory in the sandbox and was killed.\n${body}`), text('result.outOfMemory')), ranIn }
+        return { ...withDisplay(fail(`Command ran out of memory in the sandbox and was killed.\n${body}`), text('result.outOfMemory')), forUser, ranIn }
       }
       const status = result.exitCode === null ? `killed by ${result.signal}` : `exit code ${result.exitCode}`
       const note = result.truncated ? '\n[output over the runtime limit was dropped]' : ''
@@ -113,7 +118,7 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
         result.exitCode === null
           ? text('result.killed', { signal: String(result.signal), runtime: ranIn })
           : text('result.exited', { code: result.exitCode, runtime: ranIn })
-      return { ...withDisplay(result.exitCode === 0 ? ok(output) : fail(output), shown), ranIn }
+      return { ...withDisplay(result.exitCode === 0 ? ok(output) : fail(output), shown), forUser, ranIn }
     }
   })
 }
