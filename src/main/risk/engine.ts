@@ -18,7 +18,7 @@ import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './ru
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
 import { loadBashParser } from './shell/parser'
 import { INTERPRETERS, SHELLS, WRAPPERS, interpreterName } from './shell/programs'
-import { ruleNamesHost, UrlGuardian } from './url-guardian'
+import { parseHttpUrl, ruleNamesHost, UrlGuardian } from './url-guardian'
 
 export interface RiskContext {
   workspace: string
@@ -120,6 +120,11 @@ export class RiskEngine {
   private exampleTokens(tool: string, example: string): Array<Array<string | null>> {
     const kind = this.subjectKindOf(tool)
     if (kind === 'path') return [example.split('/').filter((part) => part !== '' && part !== '.')]
+    if (kind === 'url') {
+      // A URL rule matches the host: an example may be a whole URL (docs/risk.md, "Network").
+      const parsed = parseHttpUrl(example)
+      return [[parsed.ok ? parsed.host : example]]
+    }
     if (kind !== 'command') return [[example]]
     const analysis = this.analyzer.analyze(example, { home: this.home, workspace: '/', cwd: '/' })
     return analysis.units.map((unit) => unit.argv)

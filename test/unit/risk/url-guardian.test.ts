@@ -63,6 +63,15 @@ describe('the engine on url subjects', () => {
     expect(named.judge('https://intranet.example.com/').verdict).toBe('allow')
   })
 
+  it("a URL rule's examples may be hosts or whole URLs; one that disagrees makes every call ask", async () => {
+    const good = fromRules([{ tool: 'web_fetch', match: ['example.com'], decision: 'allow', examples: { match: ['https://example.com/a?b=1', 'example.com'], notMatch: ['https://docs.example.com/'] } }], 'user')
+    expect((await engineWith([], good)).engine.ruleSet.errors).toEqual([])
+    const bad = fromRules([{ tool: 'web_fetch', match: ['example.com'], decision: 'allow', examples: { match: ['https://example.org/'] } }], 'user')
+    const { engine, judge } = await engineWith([], bad)
+    expect(engine.ruleSet.errors[0]).toMatch(/should match "https:\/\/example\.org\/"/)
+    expect(rules(judge('https://example.com/'))).toContain('rule.load-error')
+  })
+
   it('deny rules, in Settings or a rules file, deny', async () => {
     const settings = await engineWith([{ pattern: '*.bad.test', decision: 'deny' }, { pattern: '*', decision: 'allow' }])
     const denied = settings.judge('https://x.bad.test/')
