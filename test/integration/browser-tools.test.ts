@@ -145,6 +145,9 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     expect(questions(events).map((question) => question.preview.title.key)).toEqual(['askSite', 'askDownload'])
     expect(completed(events, 'browser_click')[0]!.output).toContain('Download saved: downloads/report.csv')
     expect(readFileSync(join(temp.workspace, 'downloads', 'report.csv'), 'utf8')).toBe('a,b\n1,2\n')
+    // Its target names a password, so even the text is hidden from the store.
+    await temp.app.close()
+    expect(storeBytes(temp.dataDir).includes(PASSWORD)).toBe(false)
   })
 
   it('readonly autonomy denies acting in the browser; deleting the conversation closes its browser and removes its profile', async () => {

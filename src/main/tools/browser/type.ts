@@ -5,6 +5,14 @@ import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, subm
 
 const HIDDEN = '••••'
 
+/** A target whose words name a password: `text` for it is hidden too, in case the model put a password there. */
+const PASSWORD_WORDS = /pass(word|code|phrase)?|pwd|\bpin\b|secret|密码|口令/i
+
+function namesPassword(target: unknown): boolean {
+  if (typeof target !== 'object' || target === null) return false
+  return Object.values(target).some((value) => typeof value === 'string' && PASSWORD_WORDS.test(value))
+}
+
 export function createBrowserTypeTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_type',
@@ -23,14 +31,18 @@ export function createBrowserTypeTool(services: BrowserToolServices) {
       })
       .refine((args) => (args.text === undefined) !== (args.secret === undefined), { message: 'Give exactly one of text or secret.' }),
     // The secret lives only in this call's memory: events, approvals and history get •••• (docs/tools.md, "Secrets in arguments").
-    redact: (args) => ('secret' in args ? { ...args, secret: HIDDEN } : args),
+    redact: (args) => ({
+      ...args,
+      ...('secret' in args ? { secret: HIDDEN } : {}),
+      ...('text' in args && namesPassword(args.target) ? { text: HIDDEN } : {})
+    }),
     confirmsDuringRun: true,
-    summary: (args) => `${describeTarget(args.target)} ← ${args.secret !== undefined ? HIDDEN : JSON.stringify(args.text)}${args.submit ? ' ⏎' : ''}`,
+    summary: (args) => `${describeTarget(args.target)} ← ${args.secret !== undefined || namesPassword(args.target) ? HIDDEN : JSON.stringify(args.text)}${args.submit ? ' ⏎' : ''}`,
     preview: (args) => ({
       title: text('title'),
       fields: [
         { label: text('element'), value: describeTarget(args.target) },
-        { label: text('value'), value: args.secret !== undefined ? HIDDEN : (args.text ?? '') }
+        { label: text('value'), value: args.secret !== undefined || namesPassword(args.target) ? HIDDEN : (args.text ?? '') }
       ]
     }),
     messages: {
