@@ -7,6 +7,7 @@ const PRINCIPLES: Array<[RegExp, string]> = [
   [/^path\.outside-read$/, 'The workspace is the zone of silent reads: reading file contents outside it asks (public system files excepted).'],
   [/^path\.sensitive$/, 'Secrets ask even to read, by any spelling: case, globs, links, another folder, git history.'],
   [/^path\.outside-workspace$/, 'Writes outside the workspace ask.'],
+  [/^path\.network$/, 'Other machines are network: a UNC path or an automount of other hosts is never read silently.'],
   [/^path\.(hard-link|special-file)$/, 'A name does not say what is opened: a file with other hard links, a FIFO, socket or device asks.'],
   [/^shell\.(unknown-option|writes|git-write)$/, 'A known-safe program runs silently only with options known to be safe for it.'],
   [/^shell\.(unknown-program|network|builds|system|explicit-path|windows)$/, 'Only known-safe programs run without asking.'],

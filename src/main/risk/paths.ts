@@ -37,7 +37,7 @@ const PUBLIC_READS = [
 const SECRET_DIR = /^(\.ssh|\.aws|\.gnupg|\.azure|\.kube|\.password-store|keyrings|\.docker|secrets?|credentials|\.vault-token)$/i
 
 /** Names that hold secrets wherever they are. */
-const SECRET_NAME = /^(\.env(\..+)?|\.envrc|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.+\.(pem|p12|pfx|kdbx|keychain(-db)?|key|keystore|jks|ppk|asc|gpg|ovpn)|master\.key|secrets?\.(ya?ml|json|toml|env)|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.my\.cnf|credentials(\..+)?|.*_history|\.history|login\.keychain.*|logins\.json|key[34]\.db|cookies(\.sqlite)?|login data|token(s)?(\.json)?|auth\.json|\.vault-token|service-account.*\.json)$/i
+const SECRET_NAME = /^(\.env(\..+)?|\.envrc|\.dev\.vars(\..+)?|.+\.(p8|pk8|pkcs8|pkcs12|crt|cer|der|key\.pem)|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.+\.(pem|p12|pfx|kdbx|keychain(-db)?|key|keystore|jks|ppk|asc|gpg|ovpn)|master\.key|secrets?\.(ya?ml|json|toml|env)|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.my\.cnf|credentials(\..+)?|.*_history|\.history|login\.keychain.*|logins\.json|key[34]\.db|cookies(\.sqlite)?|login data|token(s)?(\.json)?|auth\.json|\.vault-token|service-account.*\.json)$/i
 
 /** Writes that change what runs later: git hooks and config, shell start-up files, our own rules. */
 const PROTECTED_WRITE = /(^|\/)(\.git\/(hooks|config)(\/|$)|\.deskclaw(\/|$)|\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|inputrc)$|\.config\/(fish|autostart)\/|\.vscode\/(settings|tasks)\.json$|\.ssh\/)/
@@ -90,6 +90,8 @@ export function secretPathReason(absolute: string, ctx: PathContext): string | n
     if (withinIgnoringCase(target, secret)) return `${secret} holds credentials or private data`
   }
   if (PROC_SECRET.test(target) || /^\/proc\/[^/]*[*?[]/.test(absolute)) return 'a process\'s environment or memory holds its secrets'
+  const windows = windowsSecretReason(absolute)
+  if (windows) return windows
   const base = path.posix.basename(absolute)
   if (isSecretName(base)) return `${base} usually holds secrets`
   // Folder names count only below the workspace (a workspace kept under a "secrets" folder is the user's choice).
@@ -101,7 +103,31 @@ export function secretPathReason(absolute: string, ctx: PathContext): string | n
 
 /** A file name that usually holds secrets (any case; `.example`/`.sample`/`.template` copies are not). */
 export function isSecretName(base: string): boolean {
-  return SECRET_NAME.test(base) && !/\.(example|sample|template|dist)$/i.test(base)
+  // Windows drops trailing dots and spaces from a name: `.env.` and `id_rsa ` open `.env` and `id_rsa`.
+  const name = base.replace(/[. ]+$/, '') || base
+  return SECRET_NAME.test(name) && !/\.(example|sample|template|dist)$/i.test(name)
+}
+
+/**
+ * Windows credential stores and histories by any spelling (docs/risk.md, item 7): `%APPDATA%`,
+ * `%LOCALAPPDATA%`, `$env:APPDATA` or the folders they stand for, in any case.
+ */
+const WINDOWS_SECRET =
+  /(^|\/)(%appdata%|\$env:appdata|appdata\/roaming)\/microsoft\/(credentials|protect|vault|crypto|windows\/powershell\/psreadline)(\/|$)|(^|\/)(%localappdata%|\$env:localappdata|appdata\/local)\/(microsoft\/(credentials|vault|protect|edge\/user data)|google\/chrome\/user data|bravesoftware)(\/|$)|consolehost_history\.txt$/
+
+export function windowsSecretReason(absolute: string): string | null {
+  return WINDOWS_SECRET.test(absolute.toLowerCase().replace(/\\/g, '/')) ? 'a Windows credential store or command history holds secrets' : null
+}
+
+/**
+ * Another machine by its path (docs/risk.md, item 7): a UNC path (`\\\\host\\share`, `//host/share`)
+ * or an automount of other hosts (`/net/HOST`, `/Network/Servers`, `/afs`). Reading it is network.
+ */
+export function networkPathReason(written: string, absolute?: string): string | null {
+  if (/^(\/\/|\\\\)[^/\\]/.test(written)) return `${written} is on another machine (a UNC path)`
+  const target = absolute ?? written
+  if (/^\/(net|Network|afs|smb|nfs)\/[^/]/i.test(target) || /^\/Volumes\/[^/]+@/.test(target)) return `${target} is on another machine (a network automount)`
+  return null
 }
 
 /** Public system files and folders: reading them outside the workspace does not ask. */
@@ -273,7 +299,7 @@ export interface PathJudgement {
 }
 
 export interface PathFinding {
-  rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read' | FileObjectRule
+  rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read' | 'path.network' | FileObjectRule
   message: string
 }
 
@@ -284,6 +310,8 @@ export interface PathFinding {
  */
 export function judgePath(absolute: string, ctx: PathContext, access: PathAccess): PathJudgement {
   const real = resolveReal(absolute)
+  const network = networkPathReason(absolute, absolute) ?? (real === absolute ? null : networkPathReason(real, real))
+  if (network) return { real, finding: { rule: 'path.network', message: `${network}: reaching it is network access.` } }
   const judge = access.writes ? protectedWriteReason : secretPathReason
   const secret = judge(real, ctx) ?? (real === absolute ? null : judge(absolute, ctx))
   if (secret) return { real, finding: { rule: 'path.sensitive', message: `${secret}.` } }

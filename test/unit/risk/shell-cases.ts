@@ -706,7 +706,6 @@ const obfuscated = rows('obfuscated', 'ask', [
   'base64 -d <<< cm0gLXJmIGJ1aWxk | sh',
   'sh -c "$(echo cm0gLXJmIGJ1aWxk | base64 -d)"',
   'eval "$(echo cm0gLXJmIGJ1aWxk | base64 -d)"',
-  ['echo cm0gLXJmIC8= | base64 -d | sh', 'rm -rf / hidden in base64: not visible, so ask'],
   ['xxd -r -p <<< 726d202d7266206275696c64 | sh', 'hex decoded into a shell'],
   [String.raw`printf '\x72\x6d -rf build' | sh`, 'printf escapes into a shell'],
   "printf '%s' 'rm -rf build' | bash",
@@ -864,6 +863,7 @@ const critical = rows('critical', 'deny', [
 ])
 
 const criticalObfuscated = rows('critical:obfuscated', 'deny', [
+  ['echo cm0gLXJmIC8= | base64 -d | sh', 'rm -rf / hidden in base64: literal text is decoded and judged (issue 21, family 7), so deny'],
   ["r''m -rf /", 'the critical pattern is visible after dequoting'],
   '"rm" -rf /',
   [String.raw`\rm -rf /`, 'backslash removed'],

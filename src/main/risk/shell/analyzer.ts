@@ -1,8 +1,8 @@
 import type { Parser } from 'web-tree-sitter'
 import type { Verdict } from '../../../shared'
-import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, judgePath, looksLikePath, normalise, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
+import { displayPath, expandGlob, findNamePattern, isInside, isPublicRead, judgePath, looksLikePath, networkPathReason, normalise, resolveReal, secretPathReason, secretUnder, type PathContext } from '../paths'
 import { basenameOf, criticalHit, isBlockDevice } from './critical'
-import { crossCheck } from './cross-check'
+import { crossCheck, readBashView } from './cross-check'
 import type { SyntaxNode } from './parser'
 import {
   FETCHERS,
@@ -19,6 +19,7 @@ import {
 } from './programs'
 import { ignoresArguments, safeSpecFor, SECRET_SHAPED_NAME, unsafeWindowsParameters, windowsReadKind } from './safe-programs'
 import { GIT_CONTENT_READERS, GIT_SPEC } from './git-spec'
+import { pathspecSecretReason } from './git-pathspec'
 import { matchSpec, type ProgramSpec, type ReadKind, type SpecEntry } from './spec'
 import { versionSpecFor } from './version-spec'
 import { originalRange, prepareSource, type PreparedSource } from './source'
@@ -95,6 +96,8 @@ interface Invocation {
   heredoc: boolean
   /** That heredoc's or herestring's text when it is literal (no expansion happens in it). */
   stdinText?: string
+  /** A heredoc or herestring whose text is downloaded (`bash <<< "$(curl …)"`). */
+  stdinFetches?: boolean
   /** Programs resolved during classification (for pipe checks downstream). */
   programs: string[]
 }
@@ -166,7 +169,10 @@ class Analysis {
     }
     try {
       // The second parser (docs/risk.md): where bash would read the text otherwise, ask.
-      for (const f of crossCheck(text, source, tree.rootNode)) add({ ...f, ...map(f.start, f.end) })
+      const disagreements = crossCheck(text, source, tree.rootNode)
+      for (const f of disagreements) add({ ...f, ...map(f.start, f.end) })
+      // A desync that hides a catastrophic command is denied, not asked (docs/risk.md, item 9): judge what bash would run.
+      if (disagreements.length > 0) this.scanBashCommands(text, map)
       const walker = new Walker(this.ctx)
       walker.visit(tree.rootNode, [])
       if (tree.rootNode.hasError) {
@@ -181,6 +187,21 @@ class Analysis {
       for (const invocation of walker.invocations) this.classify(invocation, source, toOuter, depth)
     } finally {
       tree.delete()
+    }
+  }
+
+  /** The commands bash itself would read (the second parser's view), through the critical catalogue. */
+  private scanBashCommands(text: string, map: (start: number, end: number) => { start: number; end: number }): void {
+    for (const command of readBashView(text).commands) {
+      const raw = command.words.map((w) => text.slice(w.start, w.end))
+      const values = raw.map((w) => w.replace(/\\(.)/gs, '$1').replace(/['"]/g, ''))
+      if (values.length === 0) continue
+      const hit = this.criticalFor(values, raw)
+      if (hit) {
+        const first = command.words[0]!
+        const last = command.words.at(-1)!
+        this.findings.push({ rule: hit.rule, message: `${hit.message} (hidden from one parser by the other)`, verdict: 'deny', ...map(first.start, last.end) })
+      }
     }
   }
 
@@ -204,9 +225,11 @@ class Analysis {
     // Unwrap the obvious wrappers here too, so `sudo {rm,-rf,/}`-style text is still caught.
     while (argv.length > 1 && (WRAPPERS.has(basenameOf(argv[0]!)) || argv[0] === 'xargs')) argv = argv.slice(1)
     const program = basenameOf(argv[0] ?? '')
-    for (const cwd of this.cwds) {
-      const hit = criticalHit(program, argv, this.ctx, cwd)
-      if (hit) return { ...hit, verdict: 'deny' }
+    for (const name of new Set([program, program.toLowerCase()])) {
+      for (const cwd of this.cwds) {
+        const hit = criticalHit(name, argv, this.ctx, cwd)
+        if (hit) return { ...hit, verdict: 'deny' }
+      }
     }
     const win = windowsHit(raw.slice(raw.length - argv.length))
     return win && win.verdict === 'deny' ? win : null
@@ -243,6 +266,17 @@ class Analysis {
         const head = argv[0]!
         if (head.value === null) {
           add('shell.dynamic-command', 'The program name is computed when the command runs, so it cannot be judged.', 'ask', head)
+          // An empty variable vanishes: `$x rm -rf /` runs rm (docs/risk.md, item 9). Judge what follows as the command.
+          const rest = argv.slice(1).map((w) => w.value)
+          for (let k = 0; k < Math.min(3, rest.length); k++) {
+            const tail = rest.slice(k)
+            if (tail[0] === null) continue
+            const hit = this.criticalFor(tail.map((v) => v ?? ''), argv.slice(k + 1).map((w) => rawText(w)))
+            if (hit) {
+              add(hit.rule, `${hit.message} (after a computed program name, which may be empty)`, 'deny', head)
+              break
+            }
+          }
           this.programs.add('?')
           return
         }
@@ -262,7 +296,9 @@ class Analysis {
   
         // The critical catalogue first: it decides whatever else is true.
         // Brace words (`/{usr,etc}`) are judged by each word they expand to.
-        const hit = braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(program, variant, this.ctx, cwd))).find(Boolean)
+        // Program names ignore case on macOS and Windows file systems: `RM -rf /` is rm there.
+        const names = program === program.toLowerCase() ? [program] : [program, program.toLowerCase()]
+        const hit = names.flatMap((name) => braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(name, variant, this.ctx, cwd)))).find(Boolean)
         if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
         const lowerProgram = windowsProgramName(program)
         const windowsRead = windowsReadKind(lowerProgram, raw.slice(1))
@@ -460,7 +496,7 @@ class Analysis {
     }
     if (word.dangerousExpansion) add('shell.dangerous-expansion', 'This expansion can run or redirect code (${x@P}, ${!x}).', 'ask', word)
     else if (word.expansions.length > 0) {
-      if (plainVariables && word.substitutions.length === 0 && word.expansions.every(isPlainPublicVariable)) plainVariables.push(word)
+      if (plainVariables && word.expansions.every(isPlainPublicVariable)) plainVariables.push(word)
       else add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
     }
     if (word.ansiC) add('shell.ansi-c', 'An ANSI-C string ($\'…\') can spell anything in escapes.', 'ask', word)
@@ -551,7 +587,7 @@ class Analysis {
       this.analyseText(fed, feed.depth + 1, () => feed.toOuter(head.start, head.end))
     }
     const upstream = inv.pipedFrom.flatMap((p) => p.programs)
-    if (upstream.some((p) => FETCHERS.has(p.toLowerCase()))) {
+    if (inv.stdinFetches || upstream.some((p) => FETCHERS.has(p.toLowerCase()))) {
       add('shell.critical.remote-code', `Downloads code and pipes it into ${program}.`, 'deny', head)
     } else if (inv.pipedFrom.length > 0) {
       add('shell.pipe-to-shell', `Pipes text into ${program}, which runs it as code.`, 'ask', head)
@@ -668,6 +704,13 @@ class Analysis {
     if (!sub) return
     // Reading file contents from a repository outside the workspace (`git -C ~ grep …`) asks like any read there.
     if (GIT_CONTENT_READERS.has(sub.value)) {
+      for (const word of argv.slice(i + 1)) {
+        const reason = word.value !== null && !word.value.startsWith('-') ? pathspecSecretReason(word.value) : null
+        if (reason) {
+          add('path.sensitive', `git ${sub.value}: ${reason}.`, 'ask', word)
+          break
+        }
+      }
       const outside = this.cwds.find((cwd) => !isInside(resolveReal(cwd), this.ctx.workspace))
       if (outside) add('path.outside-read', `git ${sub.value} reads files of a repository outside the workspace (${displayPath(outside, this.ctx)}).`, 'ask', sub)
       if (sub.value === 'grep') {
@@ -727,6 +770,9 @@ class Analysis {
   private readonly targets = new Set<string>()
 
   private checkOnePath(value: string, word: Word, add: AddFinding, writes: boolean, reads: ReadKind): void {
+    // A UNC path is another machine, whatever the program does with it (docs/risk.md, item 7).
+    const remote = networkPathReason(value)
+    if (remote) return add('path.network', `${remote}: reaching it is network access.`, 'ask', word)
     // An absolute path is the same from every folder; a relative one is judged from each.
     const cwds = value.startsWith('/') || value.startsWith('~') || /^[A-Za-z]:[\\/]/.test(value) ? this.cwds.slice(0, 1) : new Set(this.cwds)
     for (const cwd of cwds) {
@@ -799,6 +845,10 @@ class Analysis {
     const upstream = inv.pipedFrom.at(-1)
     if (!upstream) return
     const program = basenameOf(argv[0]?.value ?? '')
+    // `curl … | xargs sh -c`: what was downloaded becomes the script.
+    if ((SHELLS.has(program) || interpreterName(program)) && inv.pipedFrom.some((p) => p.programs.some((q) => FETCHERS.has(q.toLowerCase())))) {
+      add('shell.critical.remote-code', `Downloads code and hands it to ${program} through xargs.`, 'deny', argv[0]!)
+    }
     const source = upstream.words[0]?.value ?? ''
     const printed = literalPrintedWords(upstream)
     let fed: string[] | null = null
@@ -1164,10 +1214,11 @@ class Walker {
 
   private attachRedirect(node: SyntaxNode, owner: Invocation | null, loose: boolean): void {
     if (node.type === 'heredoc_redirect' || node.type === 'herestring_redirect') {
+      const literal = literalStdin(node, this.ctx)
       if (owner) {
         owner.heredoc = true
-        const literal = literalStdin(node, this.ctx)
         if (literal !== null) owner.stdinText = literal
+        if (containsFetcher(node)) owner.stdinFetches = true
       }
       this.structure(node, 'shell.heredoc', 'Feeds inline text to the command (heredoc or herestring); not auto-allowed.')
       for (const child of node.namedChildren) {
@@ -1314,9 +1365,13 @@ function escapeForDisplay(value: string): string {
 }
 
 
-/** `$NAME` or `${NAME}` of a variable that is not secret-shaped (`$PATH`, `${SHELL}`); no operators. */
+/**
+ * `$NAME`, `${NAME}`, `${#NAME}` or `${NAME<op>word}` of a variable that is not secret-shaped
+ * (`$PATH`, `${HOME:-/tmp}`, `${PWD##*-}`; docs/risk.md, item 4): the operators that only pick a
+ * default or trim (`:-` `-` `:+` `+` `#` `##` `%` `%%`), with a plain word. Assigning ones (`:=`) are not.
+ */
 function isPlainPublicVariable(node: SyntaxNode): boolean {
-  const match = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(node.text)
+  const match = /^\$(?:\{#?([A-Za-z_][A-Za-z0-9_]*)(?:(?::?[-+]|##?|%%?)[^$`{}\\]*)?\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(node.text)
   const name = match?.[1] ?? match?.[2]
   if (name === undefined) return false
   // `$env` is PowerShell's environment drive (`$env:GITHUB_TOKEN`).
@@ -1340,10 +1395,28 @@ function literalStdin(node: SyntaxNode, ctx: ShellContext): string | null {
 function literalPipedText(inv: Invocation): string | null {
   const upstream = inv.pipedFrom.at(-1)
   const program = upstream?.words[0]?.value
+  // An encoded payload decoded on the way (`echo … | base64 -d | sh`) is judged as the text it decodes to.
+  if (upstream && program) {
+    const decoded = decodedText(upstream, program)
+    if (decoded !== undefined) return decoded
+  }
   // `cat <<< 'text' | sh`: cat passes its herestring on.
   if (upstream && program === 'cat' && upstream.words.length === 1 && upstream.stdinText !== undefined) return upstream.stdinText
   const words = upstream ? literalPrintedWords(upstream) : null
   return words ? words.join(' ').replace(/\\n/g, '\n').replace(/%s/g, '') : null
+}
+
+/** What a decoder in a pipeline (`base64 -d`, `xxd -r -p`, `rev`) prints for literal input; undefined when it is not one. */
+function decodedText(inv: Invocation, program: string): string | null | undefined {
+  const args = inv.words.slice(1).map((w) => w.value)
+  const decode = program === 'base64' && args.some((a) => a === '-d' || a === '--decode' || a === '-D' || (a !== null && /^-[a-zA-Z]*d/.test(a) && !a.startsWith('--')))
+  const unhex = program === 'xxd' && args.some((a) => a !== null && /^-[a-z]*r/.test(a))
+  if (!decode && !unhex && program !== 'rev') return undefined
+  const input = inv.stdinText ?? literalPipedText(inv)
+  if (input === null) return null
+  if (decode) return Buffer.from(input.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (unhex) return Buffer.from(input.replace(/[^0-9a-f]/gi, ''), 'hex').toString('utf8')
+  return input.split('\n').map((line) => [...line].reverse().join('')).join('\n')
 }
 
 /** The words an `echo` or `printf` gets (echo's -n/-e flags left out), when every one is literal; else null. */
@@ -1387,6 +1460,7 @@ function expandBraces(text: string): string[] | null {
 
 /** Shells whose syntax is bash's (or POSIX sh's): their -c text is analysed; any other shell's is opaque. */
 const BASH_LIKE = new Set(['sh', 'bash', 'dash', 'ash', 'rbash'])
+
 
 /**
  * `$(…)` or backticks inside an array subscript (`a[$(id)]`), in any quoting: bash evaluates it

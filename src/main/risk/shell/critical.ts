@@ -20,7 +20,9 @@ const SYSTEM_DIRS = new Set([
   '/usr/lib64', '/usr/lib32', '/usr/libexec', '/usr/include', '/usr/local/bin', '/usr/local/lib', '/opt/homebrew', '/nix', '/nix/store',
   '/private/var', '/private/etc', '/private/tmp', '/System/Library', '/Library/Application Support', '/cores', '/efi', '/boot/efi',
   '/var/log', '/var/db', '/var/cache', '/var/spool', '/var/mail', '/etc/init.d', '/etc/systemd', '/lost+found',
-  '/mnt/c', '/mnt/c/Windows', '/mnt/c/Users', '/mnt/c/Program Files', '/mnt/wsl'
+  '/mnt/c', '/mnt/c/Windows', '/mnt/c/Users', '/mnt/c/Program Files', '/mnt/wsl',
+  // macOS system volumes (docs/risk.md, item 9)
+  '/System/Volumes', '/System/Volumes/Data', '/System/Volumes/Preboot', '/System/Volumes/VM', '/Volumes/Macintosh HD', '/Library/Preferences', '/Library/Keychains'
 ])
 
 const SYSTEM_DIRS_LOWER = new Set([...SYSTEM_DIRS].map((dir) => dir.toLowerCase()))
@@ -53,6 +55,8 @@ function isCriticalAbsolute(absolute: string, ctx: PathContext): boolean {
   // macOS and Windows ignore case: /library is /Library there.
   if (SYSTEM_DIRS.has(trimmed) || SYSTEM_DIRS_LOWER.has(trimmed.toLowerCase())) return true
   if (trimmed === ctx.home || ctx.home.startsWith(`${trimmed}/`) || trimmed === '/') return true
+  // ~/Library holds a macOS user's keychains, mail and every app's data.
+  if (trimmed.toLowerCase() === `${ctx.home}/library`.toLowerCase()) return true
   return /^[A-Za-z]:\/?$/.test(trimmed) || /^[A-Za-z]:\/(windows|users|program files( \(x86\))?|programdata)(\/system32)?\/?$/i.test(trimmed)
 }
 
@@ -101,6 +105,16 @@ export function criticalHit(
       const hit = targets.slice(1).find(critical)
       if (recursive && hit) {
         return { rule: 'shell.critical.permissions', message: `Recursively changes ownership or permissions of ${hit.value}.`, argIndex: hit.index }
+      }
+      return null
+    }
+    case 'setfacl':
+    case 'chattr': {
+      // ACL and attribute wipes of a whole tree (`setfacl -R -b ~`, `chattr -R +i /`) lock its owner out.
+      const recursive = hasShortFlag(flags, 'R') || flags.includes('--recursive')
+      const hit = targets.find(critical)
+      if (recursive && hit) {
+        return { rule: 'shell.critical.permissions', message: `Recursively changes ACLs or attributes of ${hit.value}.`, argIndex: hit.index }
       }
       return null
     }

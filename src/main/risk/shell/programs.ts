@@ -94,8 +94,8 @@ export function interpreterName(program: string): string | null {
   return INTERPRETERS.has(lower) ? lower : null
 }
 
-/** Programs that fetch from the network: piped into a shell, that is remote code execution. */
-export const FETCHERS = set('certutil', 'bitsadmin', 'start-bitstransfer', 'curl', 'wget', 'fetch', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'lwp-request', 'http', 'xh')
+/** Programs that fetch from the network (DNS records included): piped into a shell, that is remote code execution. */
+export const FETCHERS = set('dig', 'nslookup', 'host', 'drill', 'kdig', 'delv', 'certutil', 'bitsadmin', 'start-bitstransfer', 'curl', 'wget', 'fetch', 'aria2c', 'nc', 'ncat', 'netcat', 'socat', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'lwp-request', 'http', 'xh')
 
 const NETWORK = set('curl', 'wget', 'ssh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp', 'ping', 'aria2c', 'http', 'xh', 'dig', 'nslookup', 'host', 'whois', 'mosh')
 const WRITERS = set('rm', 'rmdir', 'mv', 'cp', 'ln', 'mkdir', 'touch', 'tee', 'truncate', 'shred', 'unlink', 'install', 'dd', 'chmod', 'chown', 'chgrp', 'chattr', 'patch', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'bzip2', 'xz', 'rsync', 'split', 'mkfifo', 'mknod', 'setfacl')

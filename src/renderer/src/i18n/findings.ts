@@ -10,6 +10,7 @@ const zh: Record<string, string> = {
   'path.outside-read': '读取工作区之外的文件内容。',
   'path.hard-link': '该文件还有其他硬链接：同一个文件的另一个名字可能在工作区之外。',
   'path.special-file': '这是管道（FIFO）、套接字或设备文件：读取它可能会一直等待或产生副作用。',
+  'path.network': '该路径位于另一台机器上（UNC 路径或网络自动挂载）：访问它就是网络访问。',
   'shell.redirect-unknown': '无法识别的重定向运算符，无法判断它读写什么。',
   'shell.arithmetic-subscript': '在算术上下文中，bash 会运行数组下标里的 $(…)，即使它在单引号中。',
   'shell.foreign-shell': '其他 shell 有自己的语法，无法按 bash 的规则判断它会运行什么。',

@@ -338,12 +338,13 @@ function textToShell(): Draft[] {
       "bash -c 'rm -rf ~/*'",
       "sh -c 'cd && rm -rf *'",
       "bash -c 'mkfs.ext4 /dev/sda1'",
-      "echo 'mkfs.ext4 /dev/sda' | sh"
+      "echo 'mkfs.ext4 /dev/sda' | sh",
+      // Literal base64 is decoded and judged (issue 21, family 7): no longer only "at least ask".
+      'echo cm0gLXJmIC8= | base64 -d | sh'
     ]),
     ...unresolvable('destructive text fed to a shell (dynamic)', [
       'bash -c "$(echo rm -rf /)"',
       'sh -c "$(printf \'rm -rf ~\')"',
-      'echo cm0gLXJmIC8= | base64 -d | sh',
       'eval "$(echo rm -rf /)"',
       'echo / | xargs bash -c \'rm -rf "$0"\''
     ])

@@ -19,13 +19,21 @@ import { createFixture, disposeFixture, PRINCIPLE_NAMES, type FamilyCase, type F
 import { optionsCases } from './options'
 import { secretsCases } from './secrets'
 import { shellsCases } from './shells'
+import { effectsCases } from './effects'
+import { gitBeyondCases } from './git-beyond'
+import { needlessCases } from './needless'
+import { networkPathsCases } from './network-paths'
+import { runsCodeCases } from './runs-code'
+import { secretNamesCases } from './secret-names'
+import { spellingCases } from './spelling'
 
 export { createFixture, disposeFixture, PRINCIPLE_NAMES }
 export type { CaseClass, FamilyCase, Fixture, Principle, Verdict } from './kit'
 
-export const PRINCIPLES: readonly Principle[] = [2, 3, 4, 5, 6]
+export const PRINCIPLES: readonly Principle[] = [2, 3, 4, 5, 6, 11, 12, 13, 14, 15, 17, 18]
 export const MIN_PER_PRINCIPLE = 30
-export const BENIGN_ALLOWED_MIN = 0.95
+/** Issue 21 raised the benign bar from 95 % to 97 %. */
+export const BENIGN_ALLOWED_MIN = 0.97
 export const CATASTROPHIC_DENIED_MIN = 0.95
 
 type Engine = Awaited<ReturnType<typeof RiskEngine.create>>
@@ -37,7 +45,14 @@ export function casesByPrinciple(fx: Fixture): Record<Principle, FamilyCase[]> {
     3: optionsCases(),
     4: shellsCases(),
     5: catastrophicCases(fx),
-    6: diagnosticsCases()
+    6: diagnosticsCases(),
+    11: runsCodeCases(),
+    12: spellingCases(),
+    13: gitBeyondCases(),
+    14: secretNamesCases(fx),
+    15: networkPathsCases(),
+    17: effectsCases(),
+    18: needlessCases()
   }
 }
 
@@ -155,7 +170,7 @@ export function doneWhenViolations(t: Tally): string[] {
     out.push(`catastrophic denied: ${pct(t.catastrophic.met, t.catastrophic.total)} of ${t.catastrophic.total} (must be ≥ 95%)`)
   }
   if (t.benign.total > 0 && t.benign.allowed / t.benign.total < BENIGN_ALLOWED_MIN) {
-    out.push(`benign allowed: ${pct(t.benign.allowed, t.benign.total)} of ${t.benign.total} (must be ≥ 95%)`)
+    out.push(`benign allowed: ${pct(t.benign.allowed, t.benign.total)} of ${t.benign.total} (must be ≥ ${BENIGN_ALLOWED_MIN * 100}%)`)
   }
   if (t.errors > 0) out.push(`engine errors: ${t.errors}`)
   return out

@@ -14,15 +14,26 @@ import path from 'node:path'
 export type Verdict = 'allow' | 'ask' | 'deny'
 /** benign: must be allowed; dangerous: ask or deny, never allow; catastrophic: deny. */
 export type CaseClass = 'benign' | 'dangerous' | 'catastrophic'
-/** The numbered principle of the issue a case belongs to. */
-export type Principle = 2 | 3 | 4 | 5 | 6
+/**
+ * The numbered principle a case belongs to: 2–6 are the first issue's; 11–18 are issue 21's
+ * families 1–8 (programs that run files or stdin, option spelling, git beyond the workspace's
+ * repository, secret-shaped names, other machines, catastrophe by effect, needless questions).
+ */
+export type Principle = 2 | 3 | 4 | 5 | 6 | 11 | 12 | 13 | 14 | 15 | 17 | 18
 
 export const PRINCIPLE_NAMES: Record<Principle, string> = {
   2: 'reads of secrets by any spelling',
   3: 'known-safe programs with unsafe options',
   4: 'semantics of the shell that runs it',
   5: 'catastrophic commands in other spellings',
-  6: 'everyday diagnostics run silently'
+  6: 'everyday diagnostics run silently',
+  11: 'issue 21/1: programs that run a file or stdin',
+  12: 'issue 21/2: option spelling as the program parses it',
+  13: 'issue 21/3: git beyond the workspace repository',
+  14: 'issue 21/4: secret-shaped names by any spelling',
+  15: 'issue 21/5: other machines are network',
+  17: 'issue 21/7: catastrophe by effect, whatever the spelling',
+  18: 'issue 21/8: needless questions (everyday read-only work)'
 }
 
 export interface FamilyCase {
@@ -65,7 +76,16 @@ const FILES: Record<string, string> = {
   'project/config/master.key': 'not-a-real-master-key\n',
   'project/certs/server.pem': '-----BEGIN PRIVATE KEY-----\nnot-real\n-----END PRIVATE KEY-----\n',
   'project/build/app.js': 'console.log(42)\n',
-  'project/node_modules/.keep': ''
+  'project/node_modules/.keep': '',
+  // issue 21: near-names of secrets, a nested repository and a bare one whose configs run programs
+  'project/.dev.vars': 'API_TOKEN=not-real\n',
+  'project/vendor/lib/.git/HEAD': 'ref: refs/heads/main\n',
+  'project/vendor/lib/.git/config': '[core]\n\tfsmonitor = touch /tmp/deskclaw-pwned\n',
+  'project/vendor/lib/README.md': '# lib\n',
+  'repos/bare.git/HEAD': 'ref: refs/heads/main\n',
+  'repos/bare.git/config': '[core]\n\tbare = true\n\tfsmonitor = touch /tmp/deskclaw-pwned\n',
+  'repos/bare.git/objects/.keep': '',
+  'project/docs/guide.md': '# guide\n'
 }
 
 export function createFixture(): Fixture {
