@@ -17,7 +17,7 @@ export interface ToolInfo {
   category: string
   access: 'read' | 'write' | 'execute'
   /** How its subject is judged and shown (a saved rule for a command reads as a command line, for a path as a path). */
-  subjectKind?: 'command' | 'path' | 'url' | 'device' | 'chat'
+  subjectKind?: 'command' | 'path' | 'url' | 'device' | 'chat' | 'server'
   messages: ToolMessages
 }
 

@@ -120,6 +120,21 @@ describe('how MCP tools are judged', () => {
     ])
   })
 
+  it('"Always allow" on an MCP tool saves a rule for that tool of that server; the next call runs without asking', async () => {
+    const call = { toolCalls: [{ name: 'mcp__odd__read-note', args: { id: '1' } }] }
+    const app = await apps.setup([call, { text: 'one' }, { toolCalls: [{ name: 'mcp__odd__read-note', args: { id: '2' } }] }, { text: 'two' }])
+    await withServer(app)
+    app.setApprover('allow_always')
+    const first = await runPrompt(app, 'first')
+    const judged = first.events.find((e): e is AgentEventOf<'risk_assessed'> => e.type === 'risk_assessed')!
+    expect(judged.assessment.verdict).toBe('ask')
+    expect(judged.assessment.alwaysRule).toEqual({ tool: 'mcp__odd__read-note', match: ['odd'], decision: 'allow', why: 'Allowed always by the user' })
+    app.setApprover(null)
+    const second = await runPrompt(app, 'second')
+    expect(second.events.filter((e) => e.type === 'risk_assessed').map((e) => (e as AgentEventOf<'risk_assessed'>).assessment.verdict)).toEqual(['allow'])
+    expect(second.events.some((e) => e.type === 'approval_requested')).toBe(false)
+  })
+
   it('"*" in autoApprove allows every tool of the server', async () => {
     const app = await apps.setup([calls, { text: 'done' }])
     await withServer(app, { autoApprove: ['*'] })

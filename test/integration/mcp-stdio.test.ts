@@ -146,7 +146,9 @@ describe('MCP over stdio (server-everything)', () => {
     const base = { workspace: app.workspace, conversationId: 'c', runId: 'r', callId: 'k', onOutput: (_: string, chunk: string) => output.push(chunk) }
     const done = await tool.run({ duration: 0.4, steps: 2 }, { ...base, signal: new AbortController().signal })
     expect(done.isError).toBe(false)
-    expect(output).toEqual(['progress 1/2\n', 'progress 2/2\n'])
+    // The last notification may come after the answer, when nobody listens for it any more.
+    expect(output[0]).toBe('progress 1/2\n')
+    expect(output.every((line) => /^progress [12]\/2\n$/.test(line))).toBe(true)
 
     const stop = new AbortController()
     const running = tool.run({ duration: 30, steps: 30 }, { ...base, signal: stop.signal })

@@ -52,6 +52,9 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
     access: isTrustedRead(tool, policy) ? 'read' : 'execute',
     input: inputValidator(schema),
     inputJsonSchema: schema,
+    // The server is what a saved "always allow" names with the tool (docs/risk.md, "MCP tools").
+    subjectKind: 'server',
+    subject: () => ({ value: server }),
     // "Allow for this conversation" covers the tool, whatever its arguments: the server decides what they mean.
     grantScope: () => `mcp:${server}:${tool.name}`,
     summary: (args) => oneLine(args),

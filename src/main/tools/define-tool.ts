@@ -16,7 +16,7 @@ export type ToolAccess = (typeof ToolAccessLevels)[number]
  * What the risk engine and rules match on (docs/risk.md): a command is analysed as a shell
  * command line, a path goes through the path guardian, the rest are matched as one token.
  */
-export const RiskSubjectKinds = ['command', 'path', 'url', 'device', 'chat'] as const
+export const RiskSubjectKinds = ['command', 'path', 'url', 'device', 'chat', 'server'] as const
 export type RiskSubjectKind = (typeof RiskSubjectKinds)[number]
 
 /** The subject of one call: its value, and the argument it came from (so findings can point into it). */

@@ -12,7 +12,7 @@ export const ToolInfoSchema: z.ZodType<ToolInfo> = z.object({
   name: z.string(),
   category: z.string(),
   access: z.enum(['read', 'write', 'execute']),
-  subjectKind: z.enum(['command', 'path', 'url', 'device', 'chat']).optional(),
+  subjectKind: z.enum(['command', 'path', 'url', 'device', 'chat', 'server']).optional(),
   messages: ToolMessagesSchema
 })
 
