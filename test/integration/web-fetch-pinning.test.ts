@@ -42,7 +42,7 @@ describe('the pinned connection', () => {
     const target = await startTestSite({ '/t': () => ({ body: 'reached' }) })
     const web = await startTestSite({ '/r': () => ({ status: 302, headers: { location: `http://127.0.0.1:${target.port}/t` } }) })
     sites.push(target, web)
-    const refuseSecond = services((url, first) =>
+    const refuseSecond = services((_url, first) =>
       first ? { ok: true, host: '127.0.0.1', address: { address: '127.0.0.1', family: 4 } } : { ok: false, code: 'private', message: 'no', params: {} }
     )
     const response = await sendRequest(refuseSecond, 'test', { method: 'GET', url: `${web.url}/r`, headers: {} }, new AbortController().signal)
