@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
 
     const read = completed(events, 'browser_read')[0]!
     expect(read.isError).toBe(false)
-    expect(read.output).toContain('Signed in as alice')
+    expect(read.output).toMatch(/^#+ Signed in as alice$/m)
     expect(read.output).toContain('Plan: Pro; newsletter: yes')
     const shot = completed(events, 'browser_screenshot')[0]!
     expect(shot.attachments?.[0]).toMatchObject({ kind: 'image', mediaType: 'image/png', width: 1280, height: 800 })

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { htmlToMarkdown } from '../web'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
 
 export function createBrowserReadTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_read',
-    description: "The current page's readable text as Markdown-ish plain text (headings, paragraphs, lists, links), for reading; use browser_snapshot to act on it.",
+    description: "The current page's readable content as Markdown (the article without menus and scripts: headings, paragraphs, lists, links), for reading; use browser_snapshot to act on it.",
     category: 'browser',
     access: 'read',
     input: z.object({}),
@@ -21,9 +22,12 @@ export function createBrowserReadTool(services: BrowserToolServices) {
         const session = await services.browser.session(ctx.conversationId)
         const page = await session.page()
         const title = session.scrub(await page.title())
-        // The text a person sees (innerText keeps line breaks, skips hidden parts and input values).
-        const body = session.scrub(await page.locator('body').innerText().catch(() => ''))
-        const said = `# ${title || page.url()}\n\n${session.scrub(page.url())}\n\n${body.replace(/\n{3,}/g, '\n\n').trim()}`
+        // The page as it is now (scripts ran), through the web tools' converter (docs/tools.md, "Web fetch");
+        // the visible text when it finds nothing.
+        const converted = htmlToMarkdown(await page.content(), page.url()).markdown
+        const visible = converted.trim() !== '' ? converted : await page.locator('body').innerText().catch(() => '')
+        const body = session.scrub(visible.replace(/\n{3,}/g, '\n\n').trim())
+        const said = `# ${title || session.scrub(page.url())}\n\n${session.scrub(page.url())}\n\n${body}`
         return withDisplay(ok(said), text('result.read', { title, chars: body.length }))
       })
   })

@@ -9,6 +9,8 @@ import { createHttpRequestTool } from './http-request'
 import { createWebFetchTool } from './web-fetch'
 
 export type { WebHop, WebToolServices } from './common'
+/** The page-to-Markdown converter, shared with the browser tools' browser_read. */
+export { htmlToMarkdown } from './readable'
 
 export function createWebTools(services: WebToolServices): ToolSource {
   return toolPack('web', [createWebFetchTool(services), createHttpRequestTool(services)])
