@@ -123,6 +123,23 @@ describe('deskclaw risk --explain', () => {
   })
 })
 
+describe('deskclaw risk --explain names the spec entry that allowed a command', () => {
+  it('prints program, subcommand and options, in text and in JSON', async () => {
+    const { home, workspace } = tempDirs()
+    const command = 'git log --oneline -n 3 && sort -u README.md'
+    const human = await spawnCli(['risk', '--explain', '--workspace', workspace, command], { home })
+    expect(human.stdout).toMatch(/^ALLOW {2}git log/)
+    expect(human.stdout).toContain('allowed by spec: git log --oneline -n')
+    expect(human.stdout).toContain('allowed by spec: sort -u')
+    const json = await spawnCli(['risk', '--json', '--explain', '--workspace', workspace, command], { home })
+    const line = JSON.parse(json.stdout) as { explain: { specs: Array<{ program: string; subcommand?: string; options: string[] }> } }
+    expect(line.explain.specs).toEqual([
+      { program: 'git', subcommand: 'log', options: ['--oneline', '-n'], reads: [] },
+      { program: 'sort', options: ['-u'], reads: [] }
+    ])
+  })
+})
+
 describe('deskclaw run in supervised mode', () => {
   it('runs ls and git status without asking and asks before rm -rf build', async () => {
     const { home, workspace } = tempDirs()

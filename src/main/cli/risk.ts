@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline'
 import type { RiskFinding } from '../../shared'
 import { PROJECT_RULES_FILE, USER_RULES_FILE } from '../app'
 import { RiskEngine, fromRules, mergeRuleSets, principleOf, readRuleFile, type RuleSet, type ShellAssessment } from '../risk'
+import { describeEntry } from '../risk/shell/spec'
 import { DATABASE_FILE_NAME, SqliteConversationStore } from '../store'
 import type { RiskArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
@@ -70,7 +71,9 @@ function toHuman(command: string, assessment: ShellAssessment, explain: boolean)
   if (assessment.alwaysRule) lines.push(`  "always allow" would save: ${assessment.alwaysRule.match.join(' ')}`)
   else if (assessment.alwaysBlockedReason) lines.push(`  cannot be allowed always: ${assessment.alwaysBlockedReason}`)
   if (explain) {
-    const { cwds, globs, targets } = assessment.explain
+    const { cwds, globs, targets, specs } = assessment.explain
+    // The spec entry (program, subcommand, options) that let each known-safe program through (docs/risk.md, "Program specs").
+    for (const entry of specs) lines.push(`  allowed by spec: ${describeEntry(entry)}`)
     lines.push(`  working directory: ${cwds.join(', then ')}`)
     for (const glob of globs) lines.push(`  glob ${glob.pattern} → ${glob.matches === null ? 'no match (judged as written)' : glob.matches.join(' ')}`)
     lines.push(`  target set: ${targets.length > 0 ? targets.join(' ') : '(no paths)'}`)
