@@ -84,15 +84,16 @@ describe.skipIf(!hasChromium())('translated tool results and errors in the web U
         'toolRun.deniedByUser',
         'toolRun.deniedByPolicy'
       ])
-      expect(completed[0]!.output).toBe('Wrote 12 bytes to notes/a.txt.')
+      // A write's whole result is its line: no English "Wrote 12 bytes…" beside it (issue 22, item 8).
+      expect(completed[0]!.output).toBe('')
 
-      await checkTimeline(session, expected)
+      await checkTimeline(session, expected, language)
       await settled(page)
       await page.screenshot({ path: join(screenshotDir, `translated-results-${language}.png`) })
 
       // After a reload the lines come from the snapshot (the event log), the same.
       await page.reload()
-      await checkTimeline(session, expected)
+      await checkTimeline(session, expected, language)
 
       // A model server nobody listens at: the run fails with the translated error.
       const unreachable = await closedPortUrl()
@@ -112,7 +113,7 @@ describe.skipIf(!hasChromium())('translated tool results and errors in the web U
 })
 
 /** The folded run: its rows' lines, the open cards' lines above the raw output, the denied cards' lines. */
-async function checkTimeline(session: UiSession, expected: (typeof EXPECTED)[keyof typeof EXPECTED]): Promise<void> {
+async function checkTimeline(session: UiSession, expected: (typeof EXPECTED)[keyof typeof EXPECTED], language: 'en' | 'zh-CN'): Promise<void> {
   const { page } = session
   // Denied calls are never hidden: their cards show under the folded row.
   const denied = page.locator('[data-testid="tool-call"][data-status="denied"]')
@@ -133,10 +134,15 @@ async function checkTimeline(session: UiSession, expected: (typeof EXPECTED)[key
   const card = page.locator('[data-testid="tool-call"][data-tool="file_write"]')
   await card.waitFor({ state: 'visible' })
   expect(await card.getByTestId('tool-result-line').innerText()).toBe(expected.wrote)
-  // The raw output stays below it, as the tool printed it.
-  expect(await card.getByTestId('tool-call-output').innerText()).toBe('Wrote 12 bytes to notes/a.txt.')
-  const line = await card.getByTestId('tool-result-line').boundingBox()
-  const output = await card.getByTestId('tool-call-output').boundingBox()
+  // A write printed nothing: its line is the whole result, said once (issue 22, item 8).
+  expect(await card.getByTestId('tool-call-output').count()).toBe(0)
+  expect((await card.innerText()).split('Wrote 12 bytes').length - 1).toBe(language === 'en' ? 1 : 0)
+  // A read's raw output stays below its line, as the tool printed it.
+  await readRow.click()
+  const read = page.locator('[data-testid="tool-call"][data-tool="file_read"]')
+  await read.waitFor({ state: 'visible' })
+  const line = await read.getByTestId('tool-result-line').boundingBox()
+  const output = await read.getByTestId('tool-call-output').boundingBox()
   expect(line!.y).toBeLessThan(output!.y)
 }
 

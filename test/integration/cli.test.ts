@@ -65,7 +65,8 @@ describe('deskclaw run', () => {
     expect(started).toMatchObject({ tool: 'file_write', args: { path: 'out.txt', content: 'hello' } })
     expect(started).toHaveProperty('callId')
     const completed = result.events.find((e) => e.type === 'tool_call_completed')
-    expect(completed).toMatchObject({ tool: 'file_write', isError: false, output: 'Wrote 5 bytes to out.txt.' })
+    // A write's result is its display line (a message code); it printed nothing (issue 22, item 8).
+    expect(completed).toMatchObject({ tool: 'file_write', isError: false, output: '', display: { key: 'result.wrote', params: { bytes: 5, path: 'out.txt' } } })
     expect(completed).toHaveProperty('durationMs')
     expect(result.events.at(-1)).toMatchObject({ type: 'run_completed', text: 'All done.', stopReason: 'final', iterations: 2 })
     expect(readFileSync(join(result.workspace, 'out.txt'), 'utf8')).toBe('hello')

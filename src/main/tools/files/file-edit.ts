@@ -72,6 +72,7 @@ export const fileEditTool = defineTool({
     const wrote = await writeWorkspaceFile(ctx.workspace, path, updated)
     if (isRefusal(wrote)) return refusalOutput(wrote, args.path)
     const line = original.slice(0, first).split('\n').length
-    return withDisplay(ok(`Edited ${path} at line ${line}.`), text('result.edited', { path, line }))
+    // The display line is the whole result for a person: nothing to repeat under it (issue 22, item 8).
+    return withDisplay(ok(`Edited ${path} at line ${line}.`, ''), text('result.edited', { path, line }))
   }
 })

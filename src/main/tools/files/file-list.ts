@@ -54,7 +54,7 @@ export const fileListTool = defineTool({
     const names = entries
       .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
       .sort((a, b) => a.localeCompare(b))
-    if (names.length === 0) return withDisplay(ok(`${path} is empty.`), text('result.folderEmpty', { path }))
+    if (names.length === 0) return withDisplay(ok(`${path} is empty.`, ''), text('result.folderEmpty', { path }))
     const shown = names.slice(0, MAX_ENTRIES)
     const more = names.length > MAX_ENTRIES ? `\n[${names.length - MAX_ENTRIES} more entries not shown]` : ''
     return withDisplay(ok(shown.join('\n') + more), text('result.listed', { path, count: names.length }))

@@ -66,7 +66,7 @@ export const fileReadTool = defineTool({
     const last = offset + page.length - 1
     const more =
       last < lines.length ? `\n[lines ${offset}-${last} of ${lines.length}; read on with offset ${last + 1}]` : ''
-    if (lines.length === 0) return withDisplay(ok(`(${path} is empty)`), text('result.empty', { path }))
+    if (lines.length === 0) return withDisplay(ok(`(${path} is empty)`, ''), text('result.empty', { path }))
     return withDisplay(ok(numbered + more), text('result.read', { path, from: offset, to: last, total: lines.length }))
   }
 })

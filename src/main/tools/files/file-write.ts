@@ -33,6 +33,7 @@ export const fileWriteTool = defineTool({
     const wrote = await writeWorkspaceFile(ctx.workspace, args.path, args.content)
     if (isRefusal(wrote)) return refusalOutput(wrote, args.path)
     const { bytes, display: path } = wrote
-    return withDisplay(ok(`Wrote ${bytes} bytes to ${path}.`), text('result.wrote', { bytes, path }))
+    // The display line is the whole result for a person: nothing to repeat under it (issue 22, item 8).
+    return withDisplay(ok(`Wrote ${bytes} bytes to ${path}.`, ''), text('result.wrote', { bytes, path }))
   }
 })

@@ -161,6 +161,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const resolution = resolutionText(t, call)
   // A denial is said once, by its result line; where and when it was answered go under it.
   const deniedWithLine = call.status === 'denied' && call.display !== undefined
+  const saidByLine = call.display !== undefined && call.output === '' && call.segments.length === 0
   const args = prettyJson(call.args)
   const failedStep = hasFailedStep(call)
   const status = shownStatus(call)
@@ -232,7 +233,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
             </div>
           )}
           {/* A denied call never ran: its "output" is what the model was told, said once by the result line. */}
-          {call.status !== 'awaiting_approval' && call.status !== 'denied' && <ToolOutput call={call} />}
+          {/* A result said whole by its line (a file written) has no output box: the same fact once (issue 22, item 8). */}
+          {call.status !== 'awaiting_approval' && call.status !== 'denied' && !(saidByLine && call.status === 'completed') && <ToolOutput call={call} />}
           {call.status === 'denied' && call.output && !call.display && <ToolOutput call={call} />}
           {call.attachments && call.attachments.length > 0 && (
             <ToolAttachments attachments={call.attachments} tool={call.tool} />
