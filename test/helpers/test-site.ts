@@ -30,6 +30,17 @@ export async function startTestSite(options: { otherSite?: string } = {}): Promi
       })
       return
     }
+    if (request.method === 'POST' && url.pathname === '/upload') {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const name = /filename="([^"]*)"/.exec(body)?.[1] ?? 'nothing'
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        response.end(page('Uploaded', `<h1>Received ${name}</h1><p>${body.includes('hello upload') ? 'content intact' : 'content missing'}</p>`))
+      })
+      return
+    }
     if (url.pathname === '/to') {
       response.writeHead(302, { location: url.searchParams.get('url') ?? '/' })
       response.end()
@@ -51,6 +62,10 @@ export async function startTestSite(options: { otherSite?: string } = {}): Promi
            <label for="plan">Plan</label> <select id="plan" name="plan"><option>Free</option><option>Pro</option></select>
            <label><input type="checkbox" name="news"> Newsletter</label>
            <button type="submit">Sign in</button>
+         </form>
+         <form method="post" action="/upload" enctype="multipart/form-data">
+           <label for="f">Attachment</label> <input id="f" type="file" name="file">
+           <button type="submit">Upload</button>
          </form>
          <p><a href="/report.csv">Download the report</a></p>
          ${options.otherSite ? `<p><a href="${options.otherSite}">Another site</a></p>` : ''}`

@@ -3,7 +3,7 @@
  * open, fill a form by its labels, submit, read, screenshot; the questions for a new site, a
  * password and a form; the password never reaches the SQLite file.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
@@ -182,5 +182,29 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     expect(click.display?.key).toBe('result.blocked')
     expect(click.output).toContain('A domain rule denies localhost')
     expect(click.output).toContain(`Now at ${web.url}/`)
+  })
+
+  it('uploads a workspace file after asking, and refuses a file outside the workspace', async () => {
+    const web = await site()
+    const temp = await apps.setup(
+      [
+        call('browser_open', { url: `${web.url}/` }),
+        call('browser_upload', { target: { label: 'Attachment' }, path: '../outside.txt' }),
+        call('browser_upload', { target: { label: 'Attachment' }, path: 'notes.txt' }),
+        call('browser_click', { target: { role: 'button', name: 'Upload' } }),
+        call('browser_read', {}),
+        { text: 'Done.' }
+      ],
+      { browserPath: chromiumPath }
+    )
+    writeFileSync(join(temp.workspace, 'notes.txt'), 'hello upload\n')
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'upload my notes')
+    const uploads = completed(events, 'browser_upload')
+    expect(uploads[0]!.isError).toBe(true)
+    expect(uploads[1]!.display?.key).toBe('result.uploaded')
+    expect(questions(events).map((question) => question.tool)).toEqual(['browser_open', 'browser_upload', 'browser_click'])
+    expect(completed(events, 'browser_read')[0]!.output).toContain('Received notes.txt')
+    expect(completed(events, 'browser_read')[0]!.output).toContain('content intact')
   })
 })

@@ -17,8 +17,8 @@ export function createBrowserClickTool(services: BrowserToolServices) {
     summary: (args) => describeTarget(args.target),
     preview: (args) => ({ title: text('title'), fields: [{ label: text('element'), value: describeTarget(args.target) }] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Click in the browser', 'result.notFound': 'The element was not found or is not unique: {target}', 'result.upload': 'Uploading files is not supported.' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '在浏览器中点击', 'result.notFound': '未找到该元素或它不唯一：{target}', 'result.upload': '不支持上传文件。' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Click in the browser', 'result.notFound': 'The element was not found or is not unique: {target}', 'result.upload': 'This is a file field: files are put into it with the upload tool.' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '在浏览器中点击', 'result.notFound': '未找到该元素或它不唯一：{target}', 'result.upload': '这是文件字段：请用上传工具放入文件。' }
     },
     run: (args, ctx) =>
       attempt(async () => {
@@ -27,7 +27,7 @@ export function createBrowserClickTool(services: BrowserToolServices) {
         const found = await locate(page, args.target)
         if (!found.ok) return withDisplay(fail(found.reason), text('result.notFound', { target: describeTarget(args.target) }))
         const nature = await natureOf(found.locator)
-        if (nature.fileInput) return withDisplay(fail('This is a file upload field; uploading files is not supported.'), text('result.upload'))
+        if (nature.fileInput) return withDisplay(fail('This is a file field: put a workspace file into it with browser_upload.'), text('result.upload'))
         if (nature.submits && nature.formAction) {
           if (!(await confirmed(ctx, submitPreview(nature.formAction, [])))) return denied(`sending the form to ${nature.formAction}`)
         }

@@ -1,8 +1,8 @@
 /**
  * The browser tools (docs/tools.md, "Browser"): the user's own Chromium, Chrome or Edge through the
  * BrowserService, one context per conversation; elements named by role, label, text or snapshot
- * ref, never by pixels. Reading runs without asking; a new site, a form, a download and a password
- * ask in the run (docs/risk.md, "Browser").
+ * ref, never by pixels. Reading runs without asking; a new site, a form, a download, an upload and a
+ * password ask in the run (docs/risk.md, "Browser").
  */
 import { toolPack, type ToolSource } from '../source'
 import { createBrowserCheckTool } from './check'
@@ -18,6 +18,7 @@ import { createBrowserSelectTool } from './select'
 import { createBrowserSnapshotTool } from './snapshot'
 import { createBrowserTabsTool } from './tabs'
 import { createBrowserTypeTool } from './type'
+import { createBrowserUploadTool } from './upload'
 import { createBrowserWaitTool } from './wait'
 
 export type { BrowserToolServices } from './common'
@@ -32,6 +33,7 @@ export function createBrowserTools(services: BrowserToolServices): ToolSource {
     createBrowserTypeTool(services),
     createBrowserSelectTool(services),
     createBrowserCheckTool(services),
+    createBrowserUploadTool(services),
     createBrowserPressTool(services),
     createBrowserWaitTool(services),
     createBrowserHistoryTool(services),
