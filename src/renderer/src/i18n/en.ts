@@ -552,6 +552,8 @@ export const en = {
   'modelPicker.own': 'This conversation’s own model',
   'settings.modelToggle': 'Show the server’s models',
   'settings.modelCount': '{n} models on the server',
+  'settings.modelCountOne': '1 model on the server',
+  'settings.baseUrlDefault': 'Empty: the provider’s own endpoint',
   'settings.modelListing': 'Asking the server for its models…',
   'settings.modelListFailed': 'Could not list the models. {error}',
   'settings.modelListRefresh': 'Ask again',

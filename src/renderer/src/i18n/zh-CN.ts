@@ -511,6 +511,8 @@ export const zhCN: Dictionary = {
   'modelPicker.own': '此对话自己的模型',
   'settings.modelToggle': '显示服务器上的模型',
   'settings.modelCount': '服务器上有 {n} 个模型',
+  'settings.modelCountOne': '服务器上有 1 个模型',
+  'settings.baseUrlDefault': '留空：使用服务商自己的地址',
   'settings.modelListing': '正在向服务器获取模型列表…',
   'settings.modelListFailed': '无法获取模型列表。{error}',
   'settings.modelListRefresh': '重新获取',

@@ -10,7 +10,13 @@ import type {
   TestConnectionResult
 } from '../../../../shared/bridge'
 // Values, not only types: the form checks each field with the very schema main checks it with.
-import { modelKeyEnvOf, SettingsSchema, settingsProblems } from '../../../../shared/bridge/settings'
+import {
+  CONVENTIONAL_API_KEY_ENV,
+  modelKeyEnvOf,
+  PROVIDERS_WITH_DEFAULT_BASE_URL,
+  SettingsSchema,
+  settingsProblems
+} from '../../../../shared/bridge/settings'
 import { getDeskclawApi } from '../../bridge'
 import { languages, type Translator, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
@@ -305,7 +311,7 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
     </span>
   ) : serverTarget && errors.baseUrl === undefined ? (
     <span className="model-list-status" data-testid="settings-model-status" data-state="ready">
-      {t('settings.modelCount', { n: serverModels.models.length })}{' '}
+      {serverModels.models.length === 1 ? t('settings.modelCountOne') : t('settings.modelCount', { n: serverModels.models.length })}{' '}
       <button type="button" className="link-button" onClick={serverModels.reload}>
         {t('settings.modelListRefresh')}
       </button>
@@ -339,7 +345,8 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
               data-testid="settings-base-url"
               value={draft.baseUrl}
               spellCheck={false}
-              placeholder="http://localhost:11434/v1"
+              // Empty means the provider's own endpoint where it has one: the placeholder says so (issue 22, item 9).
+              placeholder={PROVIDERS_WITH_DEFAULT_BASE_URL.includes(draft.provider) ? t('settings.baseUrlDefault') : 'http://localhost:11434/v1'}
               onChange={(event) => set('baseUrl', event.target.value)}
               {...aria('baseUrl', `${id}-base`)}
             />
@@ -352,7 +359,8 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
               data-testid="settings-api-key-env"
               value={draft.apiKeyEnv}
               spellCheck={false}
-              placeholder="OPENAI_API_KEY"
+              // The variable this provider reads when the field is empty.
+              placeholder={CONVENTIONAL_API_KEY_ENV[draft.provider]}
               onChange={(event) => set('apiKeyEnv', event.target.value)}
               {...aria('apiKeyEnv', `${id}-key`)}
             />
