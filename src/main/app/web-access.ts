@@ -16,7 +16,7 @@ export function webAccess(urls: UrlGuardian, risk: () => Promise<RiskEngine>, se
     checkHop: async (tool, url, first) => {
       const rules = (await risk()).ruleSet.rules
       const hop = await urls.checkHop(url, { first, explicitlyAllowed: (host) => ruleNamesHost(rules, tool, host) })
-      return hop.ok ? { ok: true, host: hop.host, address: hop.address } : hop
+      return hop.ok ? { ok: true, host: hop.host, address: hop.address, addresses: hop.addresses } : hop
     },
     settings: () => settings()
   }

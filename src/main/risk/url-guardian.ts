@@ -26,7 +26,7 @@ export type LookupAll = (host: string) => Promise<ResolvedAddress[]>
 
 /** What a hop may connect to, or why it may not (a message code for the tool's own table, with params). */
 export type HopCheck =
-  | { ok: true; url: URL; host: string; address: ResolvedAddress }
+  | { ok: true; url: URL; host: string; address: ResolvedAddress; addresses: ResolvedAddress[] }
   | { ok: false; code: 'scheme' | 'invalid' | 'denied' | 'private' | 'rebound' | 'unresolved'; message: string; params: Record<string, string> }
 
 export interface UrlGuardianOptions {
@@ -213,7 +213,7 @@ export class UrlGuardian {
         }
       }
     }
-    return { ok: true, url, host, address: addresses[0]! }
+    return { ok: true, url, host, address: addresses[0]!, addresses }
   }
 
   /** Why a host counts as local, from its spelling or what it resolved to for this judgement; null when public. */

@@ -3,7 +3,13 @@ import type { Settings } from '../../../shared'
 
 /** One hop's verdict at run time: the address to connect to, or why not (docs/risk.md, "Network"). */
 export type WebHop =
-  | { ok: true; host: string; address: { address: string; family: 4 | 6 } }
+  | {
+      ok: true
+      host: string
+      address: { address: string; family: 4 | 6 }
+      /** Every address the name had, all checked: the socket may try each (IPv6 and IPv4), and no other. */
+      addresses?: Array<{ address: string; family: 4 | 6 }>
+    }
   | { ok: false; code: 'scheme' | 'invalid' | 'denied' | 'private' | 'rebound' | 'unresolved'; message: string; params: Record<string, string> }
 
 /**

@@ -58,7 +58,7 @@ export async function sendRequest(services: WebToolServices, tool: string, reque
     if (!checked.ok) return { ok: false, kind: 'blocked', url: current.url, reason: checked.message, hops }
     let response: IncomingMessage
     try {
-      response = await open(current, checked.address, both)
+      response = await open(current, checked.addresses?.length ? checked.addresses : [checked.address], both)
     } catch (error) {
       return failure(error, current.url, hops, signal, deadline)
     }
@@ -97,12 +97,15 @@ function failure(error: unknown, url: string, hops: string[], signal: AbortSigna
   return { ok: false, kind: 'failed', url, reason: errorMessage(error), hops }
 }
 
-/** Connects to `address` and no other: the lookup the socket uses answers with it, whatever the name. */
-function open(request: WebRequest, address: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<IncomingMessage> {
+/**
+ * Connects to the checked addresses and no other: the lookup the socket uses answers with them,
+ * whatever the name (Node tries each in turn when there are several, IPv6 and IPv4).
+ */
+function open(request: WebRequest, addresses: Array<{ address: string; family: 4 | 6 }>, signal: AbortSignal): Promise<IncomingMessage> {
   const url = new URL(request.url)
   const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address])
-    else callback(null, address.address, address.family)
+    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, addresses)
+    else callback(null, addresses[0]!.address, addresses[0]!.family)
   }
   const make = url.protocol === 'https:' ? httpsRequest : httpRequest
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'DeskClaw', ...request.headers }
