@@ -2,7 +2,8 @@
  * Issue 22, item 9 (the parts done), in a real Chromium through the web host, in English and
  * Chinese: one model on the server is "1 model", not "1 models"; the key variable's placeholder
  * is the variable the chosen provider reads; a provider with its own endpoint says that an empty
- * base URL means it.
+ * base URL means it; the chat header's autonomy chip opens Settings at its Safety section, the
+ * current level focused.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { hasChromium } from '../helpers/browser'
@@ -40,6 +41,21 @@ describe.skipIf(!hasChromium())('Settings: provider texts', () => {
       expect(await panel.getByTestId('settings-base-url').getAttribute('placeholder')).toBe(TEXT[language].empty)
       await panel.getByTestId('settings-provider').selectOption('openai-compatible')
       expect(await panel.getByTestId('settings-base-url').getAttribute('placeholder')).toBe('http://localhost:11434/v1')
+    })
+
+    it(`${language}: the autonomy chip opens Settings at Safety`, async () => {
+      session = await startUiSession([], { language })
+      const { page, host } = session
+      await page.setViewportSize({ width: 1280, height: 600 })
+      await page.goto(host.url)
+      await page.getByTestId('new-conversation').click()
+      await page.getByTestId('autonomy-chip').click()
+      const safety = page.getByTestId('settings-section-safety')
+      await safety.waitFor()
+      await expect.poll(() => page.getByTestId('settings-autonomy-supervised').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
+      const box = await safety.boundingBox()
+      expect(box!.y).toBeGreaterThanOrEqual(0)
+      expect(box!.y).toBeLessThan(600)
     })
   }
 })

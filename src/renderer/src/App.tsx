@@ -8,7 +8,7 @@ import { DesktopBanner } from './features/desktop'
 import { DevicesPanel } from './features/devices'
 import { FirstRunSetup } from './features/first-run'
 import { dismissDrawer, focusSidebarToggle, SidebarToggle, useNarrowWindow, useSidebarStore } from './features/layout'
-import { SettingsPanel } from './features/settings'
+import { SettingsPanel, type SettingsSection } from './features/settings'
 import { useAppliedTheme } from './features/theme'
 import { useLanguage, useT } from './i18n'
 import { activeRun, cancelActiveRun, newConversation, startApp, useChatStore, useNoticesStore } from './stores'
@@ -17,6 +17,8 @@ export function App() {
   const t = useT()
   const language = useLanguage()
   const [settingsOpen, setSettingsOpen] = useState(false)
+  /** The section Settings opens at (the autonomy chip opens Safety); null: the top. */
+  const [settingsSection, setSettingsSection] = useState<SettingsSection | null>(null)
   const [devicesOpen, setDevicesOpen] = useState(false)
   const narrow = useNarrowWindow()
   const collapsed = useSidebarStore((s) => s.collapsed)
@@ -89,9 +91,22 @@ export function App() {
       {drawer && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={dismissDrawer} />}
       <div className="main">
         <ConnectionBanner />
-        <ChatView onOpenSettings={() => setSettingsOpen(true)} headerStart={sidebarShown ? null : <SidebarToggle place="header" />} />
+        <ChatView
+          onOpenSettings={(section) => {
+            setSettingsSection(section ?? null)
+            setSettingsOpen(true)
+          }}
+          headerStart={sidebarShown ? null : <SidebarToggle place="header" />} />
       </div>
-      {settingsOpen && <SettingsPanel onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && (
+        <SettingsPanel
+          section={settingsSection}
+          onClose={() => {
+            setSettingsOpen(false)
+            setSettingsSection(null)
+          }}
+        />
+      )}
       {devicesOpen && <DevicesPanel onClose={() => setDevicesOpen(false)} />}
       <FirstRunSetup onOpenSettings={() => setSettingsOpen(true)} />
       <ApprovalModal />

@@ -152,7 +152,7 @@ function EmptyState() {
   )
 }
 
-function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(): void; start?: ReactNode }) {
+function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(section?: 'safety'): void; start?: ReactNode }) {
   const t = useT()
   const selectedId = useConversationsStore((s) => s.selectedId)
   const conversation = useConversationsStore((s) => s.list.find((c) => c.id === s.selectedId))
@@ -205,7 +205,8 @@ function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(): void;
         <button
           type="button"
           className={`autonomy-chip autonomy-${autonomy}`}
-          onClick={onOpenSettings}
+          data-testid="autonomy-chip"
+          onClick={() => onOpenSettings('safety')}
           title={t(`autonomy.${autonomy}.hint`)}
         >
           <ShieldIcon size={13} />
@@ -217,7 +218,7 @@ function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(): void;
 }
 
 /** `headerStart`: what the window puts before the title (the sidebar toggle while the sidebar is hidden). */
-export function ChatView({ onOpenSettings, headerStart }: { onOpenSettings(): void; headerStart?: ReactNode }) {
+export function ChatView({ onOpenSettings, headerStart }: { onOpenSettings(section?: 'safety'): void; headerStart?: ReactNode }) {
   const t = useT()
   const conversationId = useChatStore((s) => s.conversationId)
   const status = useChatStore((s) => s.status)

@@ -235,9 +235,14 @@ interface SettingsFormProps {
   onClose(): void
   /** What the panel's close (×, Esc, the backdrop) does: the form asks first when it holds unsaved changes. */
   closeRequest: MutableRefObject<() => void>
+  /** Where to open: the section scrolled into view and its first control focused. */
+  section?: SettingsSection | null
 }
 
-function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
+/** A Settings section another screen can open at (the chat header's autonomy chip opens Safety). */
+export type SettingsSection = 'safety'
+
+function SettingsForm({ settings, onClose, closeRequest, section }: SettingsFormProps) {
   const t = useT()
   const id = useId()
   const update = useSettingsStore((s) => s.update)
@@ -249,6 +254,17 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
   const invalid = Object.keys(errors).length > 0
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(toDraft(settings)), [draft, settings])
   const [askingToClose, setAskingToClose] = useState(false)
+  const safetyRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (section !== 'safety' || !safetyRef.current) return
+    const el = safetyRef.current
+    // After the dialog's own mount effect, which focuses the dialog itself.
+    const frame = requestAnimationFrame(() => {
+      el.scrollIntoView({ block: 'start' })
+      el.querySelector<HTMLInputElement>('input:checked')?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [section])
   closeRequest.current = dirty ? () => setAskingToClose(true) : onClose
 
   // The model list and the connection test ask the server the form shows, once its URL is valid.
@@ -409,7 +425,7 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
           </Field>
         </section>
 
-        <section>
+        <section ref={safetyRef} data-testid="settings-section-safety">
           <h3>{t('settings.section.safety')}</h3>
           <fieldset className="field">
             <legend className="field-label">{t('settings.autonomy')}</legend>
@@ -669,7 +685,7 @@ function SettingsForm({ settings, onClose, closeRequest }: SettingsFormProps) {
   )
 }
 
-export function SettingsPanel({ onClose }: { onClose(): void }) {
+export function SettingsPanel({ onClose, section }: { onClose(): void; section?: SettingsSection | null }) {
   const t = useT()
   const titleId = useId()
   const settings = useSettingsStore((s) => s.settings)
@@ -704,7 +720,7 @@ export function SettingsPanel({ onClose }: { onClose(): void }) {
         </button>
       </div>
       {settings ? (
-        <SettingsForm settings={settings} onClose={onClose} closeRequest={closeRequest} />
+        <SettingsForm settings={settings} onClose={onClose} closeRequest={closeRequest} section={section} />
       ) : loadError ? (
         <div className="chat-status error">
           <span>

@@ -1,4 +1,4 @@
 /** The settings dialog: model provider, autonomy, workspace, language, limits. */
-export { SettingsPanel } from './SettingsPanel'
+export { SettingsPanel, type SettingsSection } from './SettingsPanel'
 export { ModelCombobox, type ModelComboboxProps } from './ModelCombobox'
 export { useServerModels, type ServerModels } from './server-models'
