@@ -207,4 +207,30 @@ describe.skipIf(!hasChromium())('browser tools in Chromium', { timeout: 60_000 }
     expect(completed(events, 'browser_read')[0]!.output).toContain('Received notes.txt')
     expect(completed(events, 'browser_read')[0]!.output).toContain('content intact')
   })
+
+  it('two acting calls of one model step run one after the other in the same tab', async () => {
+    const web = await site()
+    const temp = await apps.setup(
+      [
+        call('browser_open', { url: `${web.url}/` }),
+        {
+          toolCalls: [
+            { name: 'browser_type', args: { target: { label: 'Username' }, text: 'bob' } },
+            { name: 'browser_select', args: { target: { label: 'Plan' }, options: ['Pro'] } },
+            { name: 'browser_check', args: { target: { label: 'Newsletter' } } }
+          ]
+        },
+        call('browser_snapshot', {}),
+        { text: 'Done.' }
+      ],
+      { browserPath: chromiumPath }
+    )
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'fill it in')
+    for (const tool of ['browser_type', 'browser_select', 'browser_check']) expect(completed(events, tool)[0]!.isError, tool).toBe(false)
+    const snapshot = completed(events, 'browser_snapshot')[0]!.output
+    expect(snapshot).toMatch(/textbox "Username" (\[active\] )?\[ref=\w+\]: bob/)
+    expect(snapshot).toMatch(/combobox "Plan" \[ref=\w+\]:[\s\S]*option "Pro" \[selected\]/)
+    expect(snapshot).toMatch(/checkbox "Newsletter" \[checked\]/)
+  })
 })

@@ -42,6 +42,8 @@ export class BrowserSession {
   private guard: BrowserCallGuard | null = null
   private notes: CallNotes = { blocked: [], downloads: [] }
   private readonly pendingDownloads: Promise<void>[] = []
+  /** Actions run one at a time: calls of one model step may run in parallel, and the guard is one per action. */
+  private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly context: BrowserContext,
@@ -106,7 +108,13 @@ export class BrowserSession {
   }
 
   /** Runs one tool call's action with its guard; what the page did on its own comes back as notes. */
-  async during<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T | undefined; notes: CallNotes }> {
+  during<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T | undefined; notes: CallNotes }> {
+    const run = this.queue.then(() => this.guarded(guard, action))
+    this.queue = run.catch(() => {})
+    return run
+  }
+
+  private async guarded<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T | undefined; notes: CallNotes }> {
     this.guard = guard
     this.notes = { blocked: [], downloads: [] }
     try {
