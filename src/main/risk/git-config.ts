@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 
 /**
@@ -21,7 +21,8 @@ export function repositoryConfigOf(dir: string): string | null {
   let current = dir
   for (let i = 0; i < 64; i++) {
     const dotGit = join(current, '.git')
-    try {
+    // existsSync answers without throwing: most folders on the way up have no .git (exceptions cost).
+    if (existsSync(dotGit)) try {
       const stats = statSync(dotGit)
       if (stats.isDirectory()) return join(dotGit, 'config')
       const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim()
@@ -42,6 +43,7 @@ export function repositoryConfigOf(dir: string): string | null {
 }
 
 function isBareRepository(dir: string): boolean {
+  if (!existsSync(join(dir, 'HEAD'))) return false
   try {
     return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'config')).isFile()
   } catch {
