@@ -9,11 +9,21 @@ import { basename, join } from 'node:path'
 import { errorMessage, type DeviceKind } from '../../shared'
 import { hidViewFromDevice, serialViewFromPortInfo, usbViewFromDevice, type HidView, type SerialView, type UsbView } from './views'
 
+type DeviceText = { key: string; params?: Record<string, string | number> }
+
+/** Why and the fix as message codes, and the fix's command apart (docs/architecture.md, "Texts from main"). */
+export interface BackendUnavailableTexts {
+  why: DeviceText
+  fix?: DeviceText
+  fixCommand?: string
+}
+
 /** A backend that cannot work here: why, and what the user can do about it. */
 export class BackendUnavailableError extends Error {
   constructor(
     readonly why: string,
-    readonly fix?: string
+    readonly fix?: string,
+    readonly texts?: BackendUnavailableTexts
   ) {
     super(why)
     this.name = 'BackendUnavailableError'
@@ -28,17 +38,31 @@ export interface DeviceBackend<V> {
   watch?(onChange: () => void): () => void
 }
 
-const UDEV_USB_RULE =
-  'add a udev rule such as: echo \'SUBSYSTEM=="usb", MODE="0660", GROUP="plugdev"\' | sudo tee /etc/udev/rules.d/50-deskclaw-usb.rules && sudo udevadm control --reload && sudo usermod -aG plugdev $USER (then log in again)'
-const UDEV_HID_RULE =
-  'add a udev rule such as: echo \'KERNEL=="hidraw*", SUBSYSTEM=="hidraw", MODE="0660", GROUP="plugdev"\' | sudo tee /etc/udev/rules.d/50-deskclaw-hid.rules && sudo udevadm control --reload && sudo usermod -aG plugdev $USER (then log in again)'
+const UDEV_USB_COMMAND =
+  'echo \'SUBSYSTEM=="usb", MODE="0660", GROUP="plugdev"\' | sudo tee /etc/udev/rules.d/50-deskclaw-usb.rules && sudo udevadm control --reload && sudo usermod -aG plugdev $USER'
+const UDEV_HID_COMMAND =
+  'echo \'KERNEL=="hidraw*", SUBSYSTEM=="hidraw", MODE="0660", GROUP="plugdev"\' | sudo tee /etc/udev/rules.d/50-deskclaw-hid.rules && sudo udevadm control --reload && sudo usermod -aG plugdev $USER'
+const UDEV_USB_RULE = `add a udev rule such as: ${UDEV_USB_COMMAND} (then log in again)`
+const UDEV_HID_RULE = `add a udev rule such as: ${UDEV_HID_COMMAND} (then log in again)`
 
 function loadFailure(module: string, error: unknown): BackendUnavailableError {
   const message = errorMessage(error)
   if (/libusb/i.test(message)) {
-    return new BackendUnavailableError(`${module} could not load: ${message}`, process.platform === 'linux' ? 'install libusb: sudo apt install libusb-1.0-0 (Debian/Ubuntu) or sudo dnf install libusb1' : undefined)
+    const linux = process.platform === 'linux'
+    return new BackendUnavailableError(
+      `${module} could not load: ${message}`,
+      linux ? 'install libusb: sudo apt install libusb-1.0-0 (Debian/Ubuntu) or sudo dnf install libusb1' : undefined,
+      {
+        why: { key: 'devices.why.loadFailed', params: { module, detail: message } },
+        ...(linux ? { fix: { key: 'devices.fix.installLibusb' }, fixCommand: 'sudo apt install libusb-1.0-0' } : {})
+      }
+    )
   }
-  return new BackendUnavailableError(`${module} could not load in this build: ${message}`, 'reinstall DeskClaw; if you built it yourself, run npm install again')
+  return new BackendUnavailableError(`${module} could not load in this build: ${message}`, 'reinstall DeskClaw; if you built it yourself, run npm install again', {
+    why: { key: 'devices.why.loadFailedBuild', params: { module, detail: message } },
+    fix: { key: 'devices.fix.reinstall' },
+    fixCommand: 'npm install'
+  })
 }
 
 /** Where a backend's raw records come from: the library (default), or recorded records (tests) through the same converters. */
@@ -52,7 +76,11 @@ export function usbBackend(platform: NodeJS.Platform = process.platform, raw: Ra
   const sysfs = '/sys/bus/usb/devices'
   const usable = (): void => {
     if (platform === 'linux' && !existsSync(sysfs)) {
-      throw new BackendUnavailableError(`${sysfs} does not exist (a container or a machine without USB)`, 'run DeskClaw on the host, or pass the USB bus into the container (--device /dev/bus/usb -v /sys/bus/usb:/sys/bus/usb:ro)')
+      throw new BackendUnavailableError(
+        `${sysfs} does not exist (a container or a machine without USB)`,
+        'run DeskClaw on the host, or pass the USB bus into the container (--device /dev/bus/usb -v /sys/bus/usb:/sys/bus/usb:ro)',
+        { why: { key: 'devices.why.noSysfs', params: { path: sysfs } }, fix: { key: 'devices.fix.container' }, fixCommand: '--device /dev/bus/usb -v /sys/bus/usb:/sys/bus/usb:ro' }
+      )
     }
   }
   const load = (): typeof import('usb') => {
@@ -73,7 +101,11 @@ export function usbBackend(platform: NodeJS.Platform = process.platform, raw: Ra
       } catch (error) {
         if (error instanceof BackendUnavailableError) throw error
         const message = errorMessage(error)
-        throw new BackendUnavailableError(`USB devices cannot be listed: ${message}`, /permission|access/i.test(message) && platform === 'linux' ? UDEV_USB_RULE : undefined)
+        const udev = /permission|access/i.test(message) && platform === 'linux'
+        throw new BackendUnavailableError(`USB devices cannot be listed: ${message}`, udev ? UDEV_USB_RULE : undefined, {
+          why: { key: 'devices.why.usbList', params: { detail: message } },
+          ...(udev ? { fix: { key: 'devices.fix.udev' }, fixCommand: UDEV_USB_COMMAND } : {})
+        })
       }
       return devices.map(usbViewFromDevice).filter((view): view is UsbView => view !== null)
     },
@@ -116,7 +148,10 @@ export function hidBackend(platform: NodeJS.Platform = process.platform, raw: Ra
         const message = errorMessage(error)
         // hidapi loads libusb only when it first looks: a missing library shows up here, not at require.
         if (/libusb|shared object|cannot open shared/i.test(message)) throw loadFailure('node-hid', error)
-        throw new BackendUnavailableError(`HID devices cannot be listed: ${message}`, platform === 'linux' ? UDEV_HID_RULE : undefined)
+        throw new BackendUnavailableError(`HID devices cannot be listed: ${message}`, platform === 'linux' ? UDEV_HID_RULE : undefined, {
+          why: { key: 'devices.why.hidList', params: { detail: message } },
+          ...(platform === 'linux' ? { fix: { key: 'devices.fix.udev' }, fixCommand: UDEV_HID_COMMAND } : {})
+        })
       }
     }
   }
@@ -150,7 +185,11 @@ export function serialBackend(options: SerialBackendOptions): DeviceBackend<Seri
       try {
         infos = await lister()
       } catch (error) {
-        if (platform !== 'linux') throw new BackendUnavailableError(`serial ports cannot be listed: ${errorMessage(error)}`)
+        if (platform !== 'linux') {
+          throw new BackendUnavailableError(`serial ports cannot be listed: ${errorMessage(error)}`, undefined, {
+            why: { key: 'devices.why.serialList', params: { detail: errorMessage(error) } }
+          })
+        }
         infos = linuxTtysFromSysfs() // no udevadm: the kernel's own list, with the USB ids sysfs has
       }
       const views = infos.map((info) => serialViewFromPortInfo(info)).filter((view): view is SerialView => view !== null)

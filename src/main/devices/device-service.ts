@@ -112,7 +112,15 @@ export class DeviceService implements AppService {
         } catch (error) {
           statuses.push(
             error instanceof BackendUnavailableError
-              ? { backend: kind, available: false, why: error.why, ...(error.fix ? { fix: error.fix } : {}) }
+              ? {
+                  backend: kind,
+                  available: false,
+                  why: error.why,
+                  ...(error.fix ? { fix: error.fix } : {}),
+                  ...(error.texts
+                    ? { whyText: error.texts.why, ...(error.texts.fix ? { fixText: error.texts.fix } : {}), ...(error.texts.fixCommand ? { fixCommand: error.texts.fixCommand } : {}) }
+                    : {})
+                }
               : { backend: kind, available: false, why: errorMessage(error) }
           )
           return []

@@ -38,7 +38,15 @@ export const BackendStatusSchema = z.object({
   /** Why not, when it is not (a missing library, no permission, no /sys/bus/usb). */
   why: z.string().optional(),
   /** What to do about it (the udev rule to add, the package to install). */
-  fix: z.string().optional()
+  fix: z.string().optional(),
+  /**
+   * The same as message codes the UI translates (docs/architecture.md, "Texts from main"): why, the
+   * fix as a sentence, and the command it means, shown apart in the copyable box (issue 22, item 5).
+   * `why`/`fix` stay the English text for the CLI and older front ends.
+   */
+  whyText: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
+  fixText: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
+  fixCommand: z.string().optional()
 })
 export type BackendStatus = z.infer<typeof BackendStatusSchema>
 

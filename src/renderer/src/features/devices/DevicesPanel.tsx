@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { BackendStatus, Device } from '../../../../shared/bridge'
 import { getConnectionMonitor } from '../../bridge'
-import { useT } from '../../i18n'
+import { dictionaries, type MessageKey, type Translator, useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { MAX_ADDED_PORTS, MAX_PORT_PATH, useDevicesStore } from '../../stores/devices'
 import { CheckIcon, CopyIcon, Dialog, PlusIcon, TrashIcon, XIcon } from '../common'
@@ -281,16 +281,28 @@ function BackendItem({ status }: { status: BackendStatus }) {
       </div>
       {!status.available && status.why && (
         <div className="device-backend-why" data-testid="device-backend-why">
-          <span className="device-backend-label">{t('devices.backend.why')}</span> {status.why}
+          <span className="device-backend-label">{t('devices.backend.why')}</span> {deviceText(t, status.whyText) ?? status.why}
+          {/* The system's own words (a library's error), as it said them. */}
+          {status.whyText?.params?.detail !== undefined && deviceText(t, status.whyText) !== null && (
+            <code className="device-detail" data-testid="device-backend-detail">
+              {String(status.whyText.params.detail)}
+            </code>
+          )}
         </div>
       )}
-      {!status.available && status.fix && (
+      {/* The fix as a sentence in the UI's language, and only the command in the copyable box (issue 22, item 5). */}
+      {!status.available && status.fixText && (
+        <div className="device-backend-why" data-testid="device-backend-fix-text">
+          <span className="device-backend-label">{t('devices.backend.fix')}</span> {deviceText(t, status.fixText)}
+        </div>
+      )}
+      {!status.available && (status.fixCommand ?? (status.fixText ? undefined : status.fix)) && (
         <div className="code-block device-backend-fix">
           <div className="code-block-bar">
-            <span className="code-block-lang">{t('devices.backend.fix')}</span>
-            <CopyButton text={status.fix} testId="device-backend-fix-copy" />
+            <span className="code-block-lang">{status.fixCommand ? t('devices.backend.command') : t('devices.backend.fix')}</span>
+            <CopyButton text={status.fixCommand ?? status.fix!} testId="device-backend-fix-copy" />
           </div>
-          <pre data-testid="device-backend-fix">{status.fix}</pre>
+          <pre data-testid="device-backend-fix">{status.fixCommand ?? status.fix}</pre>
         </div>
       )}
     </li>
@@ -376,4 +388,10 @@ export function DevicesPanel({ onClose }: { onClose(): void }) {
       {hasConsole && <SerialConsole />}
     </Dialog>
   )
+}
+
+/** A backend's message code in the UI's language; null when it is unknown here (the English text is shown). */
+function deviceText(t: Translator, text: { key: string; params?: Record<string, string | number> } | undefined): string | null {
+  if (!text || !Object.hasOwn(dictionaries.en, text.key)) return null
+  return t(text.key as MessageKey, text.params)
 }
