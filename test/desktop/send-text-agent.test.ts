@@ -128,6 +128,8 @@ describe.skipIf(!available)('desktop_send_text in a run and from the terminal', 
     expect(apps.apps.map((a) => [a.id, a.enabled])).toEqual([
       ['dingtalk', false],
       ['feishu', false],
+      ['hexchat', false],
+      ['pidgin', false],
       ['slack', false],
       ['telegram', false],
       ['wecom', false],

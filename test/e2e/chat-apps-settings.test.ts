@@ -1,5 +1,5 @@
 /**
- * Settings → Chat apps in a real Chromium against the web host: the six shipped profiles are listed
+ * Settings → Chat apps in a real Chromium against the web host: the eight shipped profiles are listed
  * (with a user's own profile badged and an unreadable file reported); turning WeChat on and giving
  * it an allowlist is saved and still there after a reload; a number out of range shows its field's
  * error and nothing is saved; and the section reads in Chinese. Also at 480 px and in dark mode.
@@ -13,7 +13,7 @@ import type { Settings, WireMessage } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
-const SHIPPED = ['dingtalk', 'feishu', 'slack', 'telegram', 'wecom', 'weixin']
+const SHIPPED = ['dingtalk', 'feishu', 'hexchat', 'pidgin', 'slack', 'telegram', 'wecom', 'weixin']
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click()

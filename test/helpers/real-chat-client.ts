@@ -20,6 +20,12 @@ export const CHAT_CLIENT_PACKAGES = 'hexchat pidgin at-spi2-core libatk-adaptor 
 const BINARIES: Record<ChatClientKind, string> = { hexchat: 'hexchat', pidgin: 'pidgin' }
 const AT_SPI_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
 
+/** A second account (Pidgin) or network (HexChat) on the same server: its channels appear a second time in the chat list. */
+export interface SecondAccount {
+  nick: string
+  channels: string[]
+}
+
 export interface ChatClient {
   kind: ChatClientKind
   nick: string
@@ -63,12 +69,15 @@ export function requireChatClient(kind: ChatClientKind): boolean {
 
 // ---- pre-seeded configuration -------------------------------------------------------------------
 
-function writeHexchatConfig(home: string, server: ChatServer, nick: string, channels: string[]): void {
+function writeHexchatConfig(home: string, server: ChatServer, nick: string, channels: string[], second?: SecondAccount): void {
   const dir = join(home, '.config', 'hexchat')
   mkdirSync(dir, { recursive: true })
   // F=8: connect at start (FLAG_AUTO_CONNECT); J= one line per channel.
-  const servlist = ['v=2.16.1', '', 'N=DeskClawTest', `I=${nick}`, `i=${nick}_`, `U=${nick}`, 'R=DeskClaw', 'E=UTF-8 (Unicode)', 'F=8', 'D=0', `S=${server.host}/${server.port}`]
-  writeFileSync(join(dir, 'servlist.conf'), [...servlist, ...channels.map((c) => `J=${c}`), '', ''].join('\n'))
+  const network = (name: string, n: string, joins: string[]) => [
+    `N=${name}`, `I=${n}`, `i=${n}_`, `U=${n}`, 'R=DeskClaw', 'E=UTF-8 (Unicode)', 'F=8', 'D=0', `S=${server.host}/${server.port}`, ...joins.map((c) => `J=${c}`), ''
+  ]
+  const servlist = ['v=2.16.1', '', ...network('DeskClawTest', nick, channels), ...(second ? network('DeskClawTest2', second.nick, second.channels) : [])]
+  writeFileSync(join(dir, 'servlist.conf'), [...servlist, ''].join('\n'))
   writeFileSync(
     join(dir, 'hexchat.conf'),
     ['version = 2.16.1', 'gui_slist_skip = 1', `irc_nick1 = ${nick}`, `irc_nick2 = ${nick}_`, `irc_user_name = ${nick}`, 'gui_join_dialog = 0', 'gui_tray = 0', 'gui_quit_dialog = 0', ''].join('\n')
@@ -79,14 +88,29 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;')
 }
 
-function writePidginConfig(home: string, server: ChatServer, nick: string, channels: string[]): void {
+function writePidginConfig(home: string, server: ChatServer, nick: string, channels: string[], second?: SecondAccount): void {
   const dir = join(home, '.purple')
   mkdirSync(dir, { recursive: true })
-  const account = `${nick}@${server.host}`
+  const accounts = [{ nick, channels }, ...(second ? [second] : [])]
   writeFileSync(
     join(dir, 'accounts.xml'),
     `<?xml version='1.0' encoding='UTF-8' ?>
-<account version='1.0'><account>
+<account version='1.0'>${accounts.map((a) => pidginAccount(`${a.nick}@${server.host}`, a.nick, server)).join('')}</account>
+`
+  )
+  const chats = accounts
+    .flatMap((a) =>
+      a.channels.map(
+        (c) =>
+          `   <chat proto='prpl-irc' account='${a.nick}@${server.host}'><component name='channel'>${escapeXml(c)}</component><setting name='gtk-autojoin' type='bool'>1</setting></chat>`
+      )
+    )
+    .join('\n')
+  writeBlist(dir, chats)
+}
+
+function pidginAccount(account: string, nick: string, server: ChatServer): string {
+  return `<account>
  <protocol>prpl-irc</protocol><name>${account}</name>
  <settings>
   <setting name='port' type='int'>${server.port}</setting>
@@ -97,15 +121,10 @@ function writePidginConfig(home: string, server: ChatServer, nick: string, chann
   <setting name='realname' type='string'>DeskClaw</setting>
  </settings>
  <settings ui='gtk-gaim'><setting name='auto-login' type='bool'>1</setting></settings>
-</account></account>
-`
-  )
-  const chats = channels
-    .map(
-      (c) =>
-        `   <chat proto='prpl-irc' account='${account}'><component name='channel'>${escapeXml(c)}</component><setting name='gtk-autojoin' type='bool'>1</setting></chat>`
-    )
-    .join('\n')
+</account>`
+}
+
+function writeBlist(dir: string, chats: string): void {
   writeFileSync(
     join(dir, 'blist.xml'),
     `<?xml version='1.0' encoding='UTF-8' ?>
@@ -196,14 +215,14 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
  * Starts `kind` on a private display with its own session bus and AT-SPI bus, connected to
  * `server` as `nick`, joining `channels`; resolves when the server saw it join them all.
  */
-export async function startChatClient(kind: ChatClientKind, opts: { server: ChatServer; nick: string; channels: string[] }): Promise<ChatClient> {
+export async function startChatClient(kind: ChatClientKind, opts: { server: ChatServer; nick: string; channels: string[]; second?: SecondAccount }): Promise<ChatClient> {
   const user = chatUser()
   const display = await startDisplay({ shared: false })
   const dir = mkdtempSync(join(tmpdir(), `deskclaw-${kind}-`))
   const home = join(dir, 'home')
   mkdirSync(home)
-  if (kind === 'hexchat') writeHexchatConfig(home, opts.server, opts.nick, opts.channels)
-  else writePidginConfig(home, opts.server, opts.nick, opts.channels)
+  if (kind === 'hexchat') writeHexchatConfig(home, opts.server, opts.nick, opts.channels, opts.second)
+  else writePidginConfig(home, opts.server, opts.nick, opts.channels, opts.second)
   // The tests (root) read the tree over this bus: the session bus admits root besides its owner.
   writeFileSync(
     join(dir, 'session.conf'),
@@ -253,7 +272,8 @@ export async function startChatClient(kind: ChatClientKind, opts: { server: Chat
     record(spawnOwned(AT_SPI_LAUNCHER, ['--launch-immediately', '--a11y=1'], { env: userEnv, stdio: ['ignore', 'pipe', 'pipe'], ...asUser }))
     await until(() => busAnswers(rootEnv, 'org.a11y.Bus'), 10_000, () => `at-spi-bus-launcher did not register org.a11y.Bus:\n${output}`)
     const client = record(spawnOwned(BINARIES[kind], kind === 'pidgin' ? ['-c', join(home, '.purple')] : [], { env: userEnv, stdio: ['ignore', 'pipe', 'pipe'], ...asUser }))
-    await opts.server.waitForJoins(opts.nick, opts.channels, 30_000).catch((error: Error) => {
+    const joins = [opts.server.waitForJoins(opts.nick, opts.channels, 30_000), ...(opts.second ? [opts.server.waitForJoins(opts.second.nick, opts.second.channels, 30_000)] : [])]
+    await Promise.all(joins).catch((error: Error) => {
       throw new Error(`${kind}: ${error.message}\n${output}`)
     })
     return { kind, nick: opts.nick, display, pid: client.pid!, env: { DBUS_SESSION_BUS_ADDRESS: busAddress }, log: () => output, stop }
@@ -261,4 +281,24 @@ export async function startChatClient(kind: ChatClientKind, opts: { server: Chat
     await stop()
     throw error
   }
+}
+
+/**
+ * Maximises a window the way the user's window manager does (_NET_WM_STATE through GDK: this
+ * xdotool has no windowstate), and waits for the window manager to say so.
+ */
+export function maximizeWindow(display: TestDisplay, xid: string): Promise<void> {
+  const script = [
+    'import sys, gi',
+    "gi.require_version('Gdk', '3.0'); gi.require_version('GdkX11', '3.0')",
+    'from gi.repository import Gdk, GdkX11',
+    'd = GdkX11.X11Display.open(sys.argv[1])',
+    'w = GdkX11.X11Window.foreign_new_for_display(d, int(sys.argv[2]))',
+    'w.maximize(); d.flush()'
+  ].join('\n')
+  return new Promise((resolve, reject) =>
+    execFile('/usr/bin/python3', ['-c', script, display.display, xid], { env: { ...process.env, DISPLAY: display.display }, timeout: 10_000 }, (error, _out, stderr) =>
+      error ? reject(new Error(`maximise ${xid}: ${error.message} ${stderr}`)) : resolve()
+    )
+  )
 }

@@ -5,12 +5,15 @@
  * outcome written to the send log.
  */
 import type { Settings } from '../../../shared'
+import { accessibilityBackend, type AccessibilityBackend } from '../accessibility'
 import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../apps'
 import type { DesktopService } from '../desktop-service'
 import type { OcrEngine } from '../ocr'
 import { checkSendAllowed, type SendLog } from './send-limits'
-import { sendText, type ConfirmAnswer, type SendConfirmation, type SendStep, type SendTextResult } from './send-text'
+import { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
+import { type ConfirmAnswer, type SendConfirmation, type SendStep, type SendTextResult } from './send-text'
 import { TaskQueue } from './task-queue'
+import { treeChatSender } from './tree-chat-sender'
 import { applyWatermark } from './watermark'
 
 export type ChatSenderSettings = Pick<
@@ -29,6 +32,11 @@ export interface ChatSenderOptions {
   /** The shipped profiles' folder (tests); default resources/desktop-apps. */
   builtinDir?: string
   platform?: NodeJS.Platform
+  /**
+   * The accessibility backend tried before the screen (docs/desktop.md, "Sending messages"):
+   * default this OS's; null reads the screen only.
+   */
+  accessibility?: AccessibilityBackend | null
 }
 
 export interface SendTextInput {
@@ -56,8 +64,13 @@ export interface SendTextOutcome extends SendTextResult {
 
 export class ChatSender {
   private readonly queue = new TaskQueue()
+  /** The tree first, the screen when the app exposes no usable tree. */
+  private readonly ways: ChatSendWay[]
 
-  constructor(private readonly options: ChatSenderOptions) {}
+  constructor(private readonly options: ChatSenderOptions) {
+    const backend = options.accessibility === undefined ? accessibilityBackend(options.platform ?? process.platform) : options.accessibility
+    this.ways = backend ? [treeChatSender(backend), screenChatSender] : [screenChatSender]
+  }
 
   /** The profiles in force, with the files that could not be read. */
   catalog(extraFile?: string): ChatAppCatalog {
@@ -100,7 +113,8 @@ export class ChatSender {
         // Checked when the task's turn comes, so two queued sends to one chat cannot both pass.
         const refusal = checkSendAllowed(settings, { id: profile.id, name: profile.name.en }, target, this.options.log)
         if (refusal) return { status: 'not_sent', reason: refusal.message, steps: [], durationMs: 0 }
-        return sendText(
+        return sendTextByFirstWay(
+          this.ways,
           { profile, platform, target, text },
           {
             desktop: this.options.desktop,

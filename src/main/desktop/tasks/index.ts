@@ -1,5 +1,7 @@
 /** Tasks built on the desktop driver (docs/desktop.md, "Sending messages"): send-text into a chat app, its limits, queue and watermark. */
 export { ChatSender, type ChatSenderOptions, type ChatSenderSettings, type SendTextInput, type SendTextOutcome } from './chat-sender'
+export { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
+export { treeChatSender, endsWithText } from './tree-chat-sender'
 export { checkSendAllowed, MemorySendLog, storeSendLog, type ChatSendStore, type SendLimitSettings, type SendLog, type SendRecord, type SendRefusal } from './send-limits'
 export {
   sendText,

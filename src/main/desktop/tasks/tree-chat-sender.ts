@@ -1,0 +1,461 @@
+/**
+ * send-text through the app's accessibility tree (docs/desktop.md, "Sending messages" and
+ * "Accessibility backends"): the chat list's items, the window title, the selected item and the
+ * message entry are read exactly, the entry's text is set and read back, and only the send key goes
+ * through the keyboard — once. An app with no chat list or no message entry in its tree is left to
+ * the screen way before anything is touched.
+ */
+import { errorMessage } from '../../../shared'
+import { titleMatches } from '../apps'
+import {
+  describeAccessibilityFailure,
+  findNodes,
+  walkNodes,
+  type AccessibilityBackend,
+  type AccessibilityResult,
+  type AccessibleNode,
+  type AccessibleWindow
+} from '../accessibility'
+import type { DesktopCaller } from '../desktop-service'
+import { normalizeForMatch, similarity, stripPatterns, type OcrEngine } from '../ocr'
+import type { Rect, WindowInfo } from '../protocol'
+import type { ChatSendWay } from './chat-send-way'
+import { changedRects, grabFrame, type ScreenFrame } from './screen-frames'
+import { readsSentMessage, type ConfirmAnswer, type SendStep, type SendTextDeps, type SendTextRequest, type SendTextResult } from './send-text'
+import { TaskTimeoutError } from './task-queue'
+import { cropFrame, panesOf, readArea } from './window-layout'
+
+/** Items a chat list is made of, in the order an item is preferred for opening its chat (an open conversation's tab first). */
+const CHAT_ITEM_ROLES = ['page tab', 'table cell', 'list item']
+/** What is read of a window: only what is on screen, within a budget (docs/desktop.md, "Accessibility backends"). */
+const WALK = { showingOnly: true, maxNodes: 2000, timeoutMs: 3000 }
+/** A row whose greys span more than this crosses text (as in window-layout's blank rows). */
+const INK_SPREAD = 40
+/** Tabs sit near a window's top: frame → filler → tab list → page tab (Pidgin, measured). */
+const TAB_DEPTH = 4
+/** The tree is read again this often while waiting for a change (no fixed waits). */
+const POLL_MS = 300
+/** A change that never comes is given up this long after the profile's quiet time. */
+const CHANGE_GRACE_MS = 3000
+/**
+ * How long the sent message may take to show in the conversation: clients queue what is sent under
+ * their flood control and show it as it goes out (HexChat: up to 3.5 s after Return, measured).
+ */
+const SHOWN_GRACE_MS = 8000
+
+class NotSent extends Error {}
+
+interface AppView {
+  windows: Array<{ window: AccessibleWindow; root: AccessibleNode }>
+}
+
+interface ChatView {
+  window: AccessibleWindow
+  root: AccessibleNode
+  entry: AccessibleNode
+  /** How the open chat was read: the title, or the selected item. */
+  shows: string
+}
+
+export function treeChatSender(backend: AccessibilityBackend): ChatSendWay {
+  return { kind: 'accessibility', send: (request, deps) => sendByTree(backend, request, deps) }
+}
+
+async function sendByTree(backend: AccessibilityBackend, request: SendTextRequest, deps: SendTextDeps): Promise<SendTextResult | null> {
+  const started = Date.now()
+  const steps: SendStep[] = []
+  const signal = deps.deadline.signal
+  const caller: DesktopCaller = { ...deps.caller, signal }
+  const { platform, target, text } = request
+  const extras = compilePatterns(platform.headerExtras)
+
+  // 1. The app's windows in the tree; no chat list or no entry there → the screen way (nothing touched yet).
+  const listed = await backend.windows({ timeoutMs: WALK.timeoutMs })
+  if (!listed.ok) return null
+  const main = listed.value.filter((w) => titleMatches(platform, w.title)).sort((a, b) => area(b.extents) - area(a.extents))[0]
+  if (!main) return null
+  const sameApp = (w: AccessibleWindow) => (main.pid !== undefined ? w.pid === main.pid : w.app === main.app)
+  const readApp = async (): Promise<AppView> => {
+    const now = await backend.windows({ timeoutMs: WALK.timeoutMs })
+    const mine = now.ok ? now.value.filter(sameApp) : []
+    const trees = await Promise.all(mine.map(async (window) => ({ window, tree: await backend.tree(window.id, WALK) })))
+    return { windows: trees.flatMap(({ window, tree }) => (tree.ok ? [{ window, root: tree.value.root }] : [])) }
+  }
+  const first = await readApp()
+  const items = await chatItems(backend, first)
+  const entries = first.windows.flatMap(({ root }) => messageEntries(root))
+  if (items.length === 0 || entries.length === 0) return null
+
+  let sendPressed = false
+  let draftReplaced: { entryId: string; old: string } | null = null
+  const step = (s: SendStep) => {
+    steps.push(s)
+    deps.onStep?.(s)
+  }
+  const checkpoint = () => {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped')
+  }
+  const done = (status: SendTextResult['status'], reason: string): SendTextResult => ({ status, reason, steps, durationMs: Date.now() - started })
+
+  try {
+    await bringToFront(main.title)
+    step({ step: 'activated', ok: true, detail: `"${main.title}" (accessibility tree)` })
+
+    // 2. The chat list: items named exactly the target; several in one list is ambiguous.
+    checkpoint()
+    const named = items.filter(({ node }) => node.name === target)
+    const near = [...new Set(items.map(({ node }) => node.name).filter((n) => n && n !== target && normalizeForMatch(n).includes(normalizeForMatch(target))))].slice(0, 8)
+    step({ step: 'searched', ok: true, detail: `${named.length} item(s) named "${target}" in the chat list${near.length ? `; similar: ${near.map((n) => `"${n}"`).join(', ')}` : ''}` })
+    const perList = new Map<string, number>()
+    for (const { window, node } of named) perList.set(`${window.id} ${node.role}`, (perList.get(`${window.id} ${node.role}`) ?? 0) + 1)
+    if (named.length === 0) {
+      const why = `no chat in ${request.profile.name.en}'s list is named exactly "${target}"${near.length ? ` (similar: ${near.map((n) => `"${n}"`).join(', ')})` : ''}`
+      step({ step: 'target_verified', ok: false, detail: why })
+      throw new NotSent(why)
+    }
+    const most = Math.max(...perList.values())
+    if (most > 1) {
+      const why = `${most} chats in ${request.profile.name.en}'s list are named exactly "${target}"; the chat is ambiguous`
+      step({ step: 'target_verified', ok: false, detail: why })
+      throw new NotSent(why)
+    }
+    const chosen = [...named].sort((a, b) => CHAT_ITEM_ROLES.indexOf(a.node.role) - CHAT_ITEM_ROLES.indexOf(b.node.role))[0]!
+    step({ step: 'target_verified', ok: true, detail: `${chosen.node.role} "${chosen.node.name}"` })
+
+    // 3. Open it: focus (a tree's cursor), select (a tab), activate (a row) — each followed by reading the tree until the chat shows.
+    checkpoint()
+    let chat = openChat(await readApp())
+    const tried: string[] = []
+    for (const action of ['focus', 'select', 'activate'] as const) {
+      if (chat) break
+      const result: AccessibilityResult<unknown> = await backend[action](chosen.node.id)
+      tried.push(`${action}: ${result.ok ? 'done' : describeAccessibilityFailure(result)}`)
+      if (!result.ok) continue
+      chat = await pollFor(async () => openChat(await readApp()), platform.waits.afterOpen + CHANGE_GRACE_MS)
+    }
+    if (!chat) {
+      const now = await readApp()
+      const titles = now.windows.map((w) => `"${w.window.title}"`).join(', ')
+      const why = `"${target}" did not open (${tried.join('; ')}); the windows read ${titles || 'nothing'}`
+      step({ step: 'header_verified', ok: false, detail: why })
+      throw new NotSent(why)
+    }
+
+    // 4. The header: the window title (its extras removed) or the selected item reads the name.
+    step({ step: 'header_verified', ok: true, detail: chat.shows })
+
+    // 5. The draft: read it to keep it, set the text, read it back exactly.
+    checkpoint()
+    const entry = chat.entry
+    const old = entry.text ?? ''
+    draftReplaced = { entryId: entry.id, old }
+    const set = await backend.setText(entry.id, text)
+    if (!set.ok) throw new NotSent(`the message entry could not be set: ${describeAccessibilityFailure(set)}`)
+    const readBack = await readText(entry.id)
+    if (readBack !== text) {
+      const why = `the message entry reads "${oneLine(readBack ?? '')}" after setting the text, not the text`
+      step({ step: 'draft_pasted', ok: false, detail: why })
+      throw new NotSent(why)
+    }
+    const xWindow = await bringToFront(chat.window.title)
+    const frame = await grabFrame(deps.desktop, xWindow?.bounds ?? chat.window.extents ?? (await deps.desktop.windows())[0]!.bounds)
+    const image = await cropFrame(frame, frame.rect)
+    step({ step: 'draft_pasted', ok: true, detail: `${oneLine(text)} (set and read back exactly)`, image })
+
+    // 6. The person sees the app, the verified chat, the exact text and the window.
+    deps.deadline.pause()
+    let answer: ConfirmAnswer
+    try {
+      answer = await deps.confirm({ app: request.profile, target, text, image }, signal)
+    } finally {
+      deps.deadline.resume()
+    }
+    if (!answer.allowed) {
+      step({ step: 'approved', ok: false, detail: answer.reason })
+      throw new NotSent(`not approved: ${answer.reason}; nothing was sent and the draft was put back as it was`)
+    }
+    step({ step: 'approved', ok: true, detail: '' })
+
+    // 7. Check again (the person may have used the app meanwhile), then the send key, once.
+    const again = openChat(await readApp())
+    if (!again || again.window.id !== chat.window.id) throw new NotSent(`"${target}" is no longer the open chat`)
+    const draftNow = await readText(entry.id)
+    if (draftNow !== text) throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftNow ?? '')}")`)
+    const front = await bringToFront(chat.window.title)
+    if (!front?.focused) throw new NotSent(`the window "${chat.window.title}" did not come to the front`)
+    const focused = await backend.focus(entry.id)
+    if (!focused.ok) throw new NotSent(`the message entry could not be focused: ${describeAccessibilityFailure(focused)}`)
+    checkpoint()
+    sendPressed = true // from here on, never "not sent": the key may have reached the app
+    draftReplaced = null
+    const history = historyOf(again.root, entry)
+    const conversationBefore = history?.text ?? null
+    // Where the history is not exposed, its widget is looked at before and after: what changed is the new message.
+    const widget = history ? undefined : conversationWidget(again.root, entry)
+    const widgetBefore = widget ? await grabFrame(deps.desktop, widget) : undefined
+    await deps.desktop.pressKeys(caller, platform.keys.send)
+    step({ step: 'sent', ok: true, detail: platform.keys.send })
+
+    // 8. The entry emptied; the history's end (where it is readable) or OCR of the newest message reads the text.
+    const emptied = await pollFor(async () => ((await readText(entry.id)) === '' ? true : undefined), platform.waits.afterSend + CHANGE_GRACE_MS)
+    if (!emptied) {
+      const why = `the message entry still reads "${oneLine((await readText(entry.id)) ?? '')}" after the send key`
+      step({ step: 'verified', ok: false, detail: why })
+      return done('unknown', `the send key was pressed, but ${why}; check the chat before sending again`)
+    }
+    if (history) {
+      const ends = await pollFor(async () => {
+        const now = await readText(history.id)
+        return now !== undefined && now !== conversationBefore && now.trimEnd().endsWith(text) ? now : undefined
+      }, platform.waits.afterSend + SHOWN_GRACE_MS)
+      if (ends) {
+        step({ step: 'verified', ok: true, detail: `the conversation ends with the text` })
+        return done('sent', '')
+      }
+      const tail = oneLine(((await readText(history.id)) ?? '').slice(-120))
+      step({ step: 'verified', ok: false, detail: `the conversation ends "${tail}"` })
+      return done('unknown', `the send key was pressed and the entry emptied, but the conversation ends "${tail}", not the text; check the chat before sending again`)
+    }
+    const newest = widgetBefore ? await readNewestMessage(deps.desktop, deps.ocr, widgetBefore, text, platform.waits.afterSend + SHOWN_GRACE_MS, signal) : { reads: false, reading: '(no conversation widget in the tree)' }
+    if (newest.reads) {
+      step({ step: 'verified', ok: true, detail: oneLine(newest.reading), ...(newest.image ? { image: newest.image } : {}) })
+      return done('sent', '')
+    }
+    step({ step: 'verified', ok: false, detail: `the newest message reads "${oneLine(newest.reading)}"`, ...(newest.image ? { image: newest.image } : {}) })
+    return done('unknown', `the send key was pressed and the entry emptied, but the newest message reads "${oneLine(newest.reading)}", not the text; check the chat before sending again`)
+  } catch (error) {
+    const why = describeFailure(error)
+    if (sendPressed) return done('unknown', `the send key was pressed, then ${why}; check the chat before sending again`)
+    await putDraftBack()
+    return done('not_sent', why)
+  }
+
+  /** The chat named `target` when it is the open one: its window's title or selected item reads the name, with the message entry. */
+  function openChat(view: AppView): ChatView | undefined {
+    for (const { window, root } of view.windows) {
+      const entry = messageEntries(root).sort((a, b) => bottom(b) - bottom(a))[0]
+      if (!entry) continue
+      const title = stripPatterns(window.title.trim(), extras).trim()
+      if (title === target) return { window, root, entry, shows: `the window title "${window.title}"` }
+      const itemNames = new Set(findNodes(root, { roles: CHAT_ITEM_ROLES }).map((n) => n.name))
+      // A title naming another chat outweighs a selected row (the list may lag behind the switch).
+      if (itemNames.has(title)) continue
+      const selected = findNodes(root, { roles: CHAT_ITEM_ROLES, states: ['selected', 'showing'] })
+      if (selected.length === 1 && selected[0]!.name === target) return { window, root, entry, shows: `the selected ${selected[0]!.role} "${target}"` }
+    }
+    return undefined
+  }
+
+  async function readText(id: string): Promise<string | undefined> {
+    const node = await backend.node(id)
+    return node.ok ? node.value.text : undefined
+  }
+
+  async function pollFor<T>(read: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      checkpoint()
+      const got = await read()
+      if (got !== undefined) return got
+      if (Date.now() > deadline) return undefined
+      await sleep(POLL_MS, signal)
+    }
+  }
+
+  /** The app's X window with this title, in front (the send key goes to the focused window). */
+  async function bringToFront(title: string): Promise<WindowInfo | undefined> {
+    const candidates = (await deps.desktop.windows()).filter((w) => w.title === title).sort((a, b) => area(b.bounds) - area(a.bounds))
+    const window = candidates[0]
+    if (!window) return undefined
+    if (window.focused) return window
+    try {
+      await deps.desktop.focus(caller, window)
+    } catch {
+      return window
+    }
+    return pollFor(async () => (await deps.desktop.windows()).find((w) => w.id === window.id && w.focused), platform.waits.afterActivate + 1000)
+  }
+
+  /** Puts the replaced draft back through the tree, unless the person stopped the task (their hands may be on it). */
+  async function putDraftBack(): Promise<void> {
+    const stoppedByPerson = signal.aborted && !(signal.reason instanceof TaskTimeoutError)
+    if (!draftReplaced || stoppedByPerson) return
+    await backend.setText(draftReplaced.entryId, draftReplaced.old).catch(() => undefined)
+  }
+
+  function describeFailure(error: unknown): string {
+    if (signal.aborted) return signal.reason instanceof TaskTimeoutError ? signal.reason.message : 'stopped'
+    if (error instanceof NotSent) return error.message
+    return errorMessage(error) || `${request.profile.name.en}: something went wrong`
+  }
+}
+
+/**
+ * The chat list's items in every window of the app: those on screen, and the tabs of open
+ * conversations even when scrolled out of the tab strip (Pidgin hides tabs that do not fit, and a
+ * row in its Buddy List cannot bring an open chat forward: docs/desktop.md, "Accessibility backends").
+ */
+async function chatItems(backend: AccessibilityBackend, view: AppView): Promise<Array<{ window: AccessibleWindow; node: AccessibleNode }>> {
+  const found = new Map<string, { window: AccessibleWindow; node: AccessibleNode }>()
+  for (const { window, root } of view.windows) {
+    for (const node of findNodes(root, { roles: CHAT_ITEM_ROLES, states: ['showing'] })) found.set(node.id, { window, node })
+    const shallow = await backend.tree(window.id, { maxDepth: TAB_DEPTH, maxNodes: 400, timeoutMs: WALK.timeoutMs })
+    if (!shallow.ok) continue
+    for (const node of findNodes(shallow.value.root, { roles: ['page tab'] })) if (!found.has(node.id)) found.set(node.id, { window, node })
+  }
+  return [...found.values()]
+}
+
+/** Editable texts on screen whose text can be set: message entries (and topic boxes, which sit higher). */
+function messageEntries(root: AccessibleNode): AccessibleNode[] {
+  return findNodes(root, { roles: ['text', 'entry', 'paragraph'], states: ['editable', 'showing'], editableText: true })
+}
+
+/** The conversation's text, where the app exposes it: the longest read-only text in the window. */
+function historyOf(root: AccessibleNode, entry: AccessibleNode): AccessibleNode | undefined {
+  // A read-only text view may still offer EditableText (Pidgin's history does): the `editable` state says.
+  const texts = [...walkNodes(root)].filter((n) => n.id !== entry.id && n.role === 'text' && !n.states.includes('editable') && n.text !== undefined && n.states.includes('showing'))
+  return texts.sort((a, b) => (b.text?.length ?? 0) - (a.text?.length ?? 0))[0]
+}
+
+/** The conversation's widget where its text is not exposed: the largest widget with no children above the entry. */
+function conversationWidget(root: AccessibleNode, entry: AccessibleNode): Rect | undefined {
+  const entryTop = entry.extents?.y ?? Number.POSITIVE_INFINITY
+  return [...walkNodes(root)]
+    .filter((n) => n.childCount === 0 && n.extents && n.extents.y + n.extents.height <= entryTop + 2 && n.extents.width > 100 && n.extents.height > 40)
+    .sort((a, b) => area(b.extents) - area(a.extents))[0]?.extents
+}
+
+/**
+ * Where the history is not exposed (a custom widget), the newest message is read with OCR: what
+ * changed in the widget after the send key, its lowest part when the whole widget scrolled; a
+ * message line starts with the sender, so the text is compared with the reading's end.
+ */
+async function readNewestMessage(
+  desktop: SendTextDeps['desktop'],
+  ocr: OcrEngine,
+  before: ScreenFrame,
+  text: string,
+  timeoutMs: number,
+  signal: AbortSignal
+): Promise<NewestMessage> {
+  let last: NewestMessage = { reads: false, reading: '(the conversation did not change)' }
+  // The message shows when the client sends it, which may be seconds after the entry empties: read until it shows the text.
+  const deadline = Date.now() + timeoutMs
+  let read: ScreenFrame | undefined
+  for (;;) {
+    const after = await grabFrame(desktop, before.rect)
+    // A line of text is taller and wider than a moved separator: only such changes are read.
+    const changed = changedRects(before, after).filter((r) => r.height >= 8 && r.width >= 8)
+    if (changed.length > 0 && (read === undefined || changedRects(read, after).length > 0)) {
+      read = after
+      last = await readLowestBand(ocr, after, changed, text, signal)
+    }
+    if (last.reads || Date.now() > deadline) return last
+    await sleep(POLL_MS, signal)
+  }
+}
+
+type NewestMessage = { reads: boolean; reading: string; image?: { png: Uint8Array; width: number; height: number } }
+
+/**
+ * The lowest band of changed rows that holds text, in the messages' column: the rightmost column
+ * between full-height borders (HexChat draws one between the nicks and the text). A band taller
+ * than the text can fill (the whole conversation scrolled) is read from its bottom.
+ */
+async function readLowestBand(ocr: OcrEngine, frame: ScreenFrame, changed: Rect[], text: string, signal: AbortSignal): Promise<NewestMessage> {
+  const panes = panesOf(frame).filter((p) => p.width >= 40)
+  const pane = panes[panes.length - 1] ?? { x: frame.rect.x, width: frame.width }
+  const charsPerLine = Math.max(8, Math.floor(pane.width / 9))
+  const budget = 30 + (text.split('\n').length + Math.ceil(normalizeForMatch(text).length / charsPerLine) + 1) * 24
+  const bands: Array<{ top: number; bottom: number }> = []
+  for (const r of [...changed].sort((a, b) => a.y - b.y)) {
+    const band = bands[bands.length - 1]
+    if (band && r.y <= band.bottom + 10) band.bottom = Math.max(band.bottom, r.y + r.height)
+    else bands.push({ top: r.y, bottom: r.y + r.height })
+  }
+  let blank: NewestMessage = { reads: false, reading: '' }
+  for (const band of bands.reverse().slice(0, 3)) {
+    // Text moved sideways (a wider nick column) changes a whole band: its last line of ink is the newest.
+    const inkBottom = lowestInk(frame, pane, band.top, band.bottom)
+    if (inkBottom === undefined) continue
+    const top = Math.max(frame.rect.y, Math.max(band.top, inkBottom - budget) - 3)
+    const rect = { x: pane.x, y: top, width: pane.width, height: Math.min(inkBottom + 4, frame.rect.y + frame.height) - top }
+    const found = await readArea(ocr, frame, { pane, rect }, signal)
+    const reading = found.map((l) => l.text).join('\n')
+    const image = await cropFrame(frame, rect)
+    if (reading.trim() !== '') return { reads: endsWithText(reading, text), reading, image }
+    if (!blank.image) blank = { reads: false, reading: '', image }
+  }
+  return blank
+}
+
+/** The lowest row (screen y) between top and bottom where something is drawn in the pane, if any. */
+function lowestInk(frame: ScreenFrame, pane: { x: number; width: number }, top: number, bottom: number): number | undefined {
+  const left = pane.x - frame.rect.x
+  for (let y = Math.min(bottom, frame.rect.y + frame.height) - 1; y >= Math.max(top, frame.rect.y); y--) {
+    const row = (y - frame.rect.y) * frame.width
+    let min = 255
+    let max = 0
+    for (let x = left; x < left + pane.width; x++) {
+      const v = frame.grey[row + x]!
+      if (v < min) min = v
+      if (v > max) max = v
+    }
+    if (max - min > INK_SPREAD) return y + 1
+  }
+  return undefined
+}
+
+/** Whether an OCR reading ends with the text (closely: the same tolerance as the screen way's check of a sent message). */
+export function endsWithText(reading: string, text: string): boolean {
+  // A caret or a border at the line's end reads as `|`; it is no part of the message.
+  const seen = normalizeForMatch(reading).replace(/[|丨]+$/u, '')
+  const expected = normalizeForMatch(text)
+  if (expected === '') return false
+  // OCR reads a picture it cannot read as up to two stray characters.
+  const pictures = (text.match(/\p{Extended_Pictographic}/gu) ?? []).length
+  for (let extra = 0; extra <= 3 + pictures * 2; extra++) {
+    const tail = seen.slice(-(expected.length + extra))
+    if (readsSentMessage(tail, text) || similarity(tail, expected) >= 0.85) return true
+  }
+  return false
+}
+
+function bottom(node: AccessibleNode): number {
+  return node.extents ? node.extents.y + node.extents.height : 0
+}
+
+function area(rect: Rect | undefined): number {
+  return rect ? rect.width * rect.height : 0
+}
+
+function compilePatterns(patterns: string[]): RegExp[] {
+  return patterns.flatMap((p) => {
+    try {
+      return [new RegExp(p, 'u')]
+    } catch {
+      return []
+    }
+  })
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ').trim()
+  return flat.length > 120 ? `${flat.slice(0, 117)}…` : flat
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
