@@ -1,4 +1,5 @@
 import type { BrowserContext, Download, Page, Route } from 'playwright-core'
+import { setTimeout as delay } from 'node:timers/promises'
 import { isBlankPage, siteOf } from './sites'
 
 /**
@@ -44,6 +45,9 @@ export class BrowserSession {
   private readonly pendingDownloads: Promise<void>[] = []
   /** Actions run one at a time: calls of one model step may run in parallel, and the guard is one per action. */
   private queue: Promise<unknown> = Promise.resolve()
+  /** Top-level navigations being fetched by the guard, and how many began during the current action. */
+  private inFlight = 0
+  private routedThisAction = 0
 
   constructor(
     readonly context: BrowserContext,
@@ -117,6 +121,7 @@ export class BrowserSession {
   private async guarded<T>(guard: BrowserCallGuard, action: () => Promise<T>): Promise<{ value: T | undefined; notes: CallNotes }> {
     this.guard = guard
     this.notes = { blocked: [], downloads: [] }
+    this.routedThisAction = 0
     try {
       let value: T | undefined
       try {
@@ -128,6 +133,10 @@ export class BrowserSession {
       // A download or a late navigation the action started arrives after it returns: wait for the page to go quiet.
       const page = this.pages[this.currentIndex]
       await page?.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {})
+      // A page the guard is still fetching (a slow answer, a download) is waited for, and the download it becomes.
+      // Bounded by the approval timeout (a question) and Playwright's fetch timeout (30 s).
+      for (const deadline = Date.now() + 10 * 60_000; this.inFlight > 0 && Date.now() < deadline; ) await delay(50)
+      if (this.routedThisAction > 0) await delay(250)
       await Promise.all(this.pendingDownloads.splice(0))
       // A refused page leaves the tab on the browser's error page: back to where it was.
       if (page && this.notes.blocked.length > 0 && page.url().startsWith('chrome-error:')) {
@@ -170,12 +179,23 @@ export class BrowserSession {
     const topLevel = request.isNavigationRequest() && frame.parentFrame() === null
     if (!topLevel) return route.fallback()
     const url = request.url()
-    const site = siteOf(url)
-    if (site === null) {
+    if (siteOf(url) === null) {
       if (isBlankPage(url)) return route.fallback()
       this.notes.blocked.push(url)
       return route.abort('blockedbyclient')
     }
+    // Counted from the start: the action waits for its questions, the fetch and the download it becomes.
+    this.inFlight++
+    this.routedThisAction++
+    try {
+      await this.judged(route, url)
+    } finally {
+      this.inFlight--
+    }
+  }
+
+  private async judged(route: Route, url: string): Promise<void> {
+    const request = route.request()
     const guard = this.guard
     if (request.method() === 'POST' && !guard?.submissionApproved) {
       const fields = [...new URLSearchParams(request.postData() ?? '').keys()]
@@ -187,7 +207,13 @@ export class BrowserSession {
     if (!(await this.siteAllowed(url, guard))) return route.abort('blockedbyclient')
     // Fetched here, redirects not followed: a redirect to a new site is asked about like a link
     // (the browser does not route the hops of a redirect it follows itself).
-    const response = await route.fetch({ maxRedirects: 0 })
+    let response: Awaited<ReturnType<Route['fetch']>>
+    try {
+      response = await route.fetch({ maxRedirects: 0 })
+    } catch {
+      // Unreachable, refused, timed out: the page fails to load as it would without the guard.
+      return route.abort('failed')
+    }
     const location = response.status() >= 300 && response.status() < 400 ? response.headers()['location'] : undefined
     if (location !== undefined) {
       const next = new URL(location, url).href
