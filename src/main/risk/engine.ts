@@ -12,7 +12,8 @@ import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
 import { fileObjectFinding, judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
-import { CMD_READS, cmdStatements } from './shell/cmd'
+import { CMD_SPECS, cmdStatements } from './shell/cmd'
+import { matchSpec, type SpecEntry } from './shell/spec'
 import { unquote, windowsHit, windowsProgramName } from './shell/windows'
 import { emptyRuleSet, matchesTokens, type LoadedRule, type RuleSet } from './rules'
 import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit } from './shell/analyzer'
@@ -227,6 +228,7 @@ export class RiskEngine {
     const findings: RiskFinding[] = []
     const units: Array<{ argv: Array<string | null>; findings: RiskFinding[]; start: number; end: number }> = []
     const programs: string[] = []
+    const specs: SpecEntry[] = []
     const span = (start: number, end: number) => ({ arg: as.arg, start, end })
     for (const statement of cmdStatements(command)) {
       const program = windowsProgramName(statement.tokens[0] ?? '')
@@ -236,10 +238,19 @@ export class RiskEngine {
         findings.push({ rule: hit.rule, message: hit.message, verdict: 'deny', span: span(statement.start, statement.end) })
         continue
       }
-      const reads = CMD_READS.get(program)
-      if (reads !== undefined && !/[<>%]/.test(statement.text)) {
-        for (const token of statement.tokens.slice(1)) {
-          if (token.startsWith('/') || reads === 'none') continue
+      const spec = CMD_SPECS.get(program)
+      const match = spec && !/[<>%]/.test(statement.text) ? matchSpec(program, spec, statement.tokens.slice(1).map(unquote)) : null
+      if (spec && match && !match.ok) {
+        findings.push({ rule: 'shell.unknown-option', message: `${match.why}.`, verdict: 'ask', span: span(statement.start, statement.end) })
+        units.push({ argv: statement.tokens, findings: [], start: statement.start, end: statement.end })
+        continue
+      }
+      if (spec && match?.ok) {
+        specs.push(match.entry)
+        const reads = spec.reads
+        for (const [k, token] of statement.tokens.slice(1).entries()) {
+          // Secret-shaped words ask even where nothing is read (as on the bash side); a pattern is not a path.
+          if (token.startsWith('/') || (spec.patternFirst && k === 0)) continue
           const paths = { home: this.home, workspace }
           const { finding } = judgePath(normalise(unquote(token), paths, workspace), paths, { writes: false, reads })
           if (finding) findings.push({ ...finding, verdict: 'ask', span: span(statement.start, statement.end) })
@@ -264,7 +275,7 @@ export class RiskEngine {
       findings.push({ rule: 'shell.empty', message: 'No command was found in the text.', verdict: 'ask', span: null })
     }
     const assessment = this.finish(as.tool, dedupe(findings), units, { ...ctx, command: as.arg }, null)
-    return { ...assessment, programs, explain: { cwds: [workspace], globs: [], targets: [], specs: [] } }
+    return { ...assessment, programs, explain: { cwds: [workspace], globs: [], targets: [], specs } }
   }
 
   private finish(

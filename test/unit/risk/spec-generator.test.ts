@@ -16,6 +16,7 @@ import { createFixture, disposeFixture, type Fixture } from './families/kit'
 
 interface Generated {
   command: string
+  shell?: 'cmd'
   entry: string
   want: 'allow' | 'not-allow'
   why: string
@@ -35,7 +36,26 @@ function baseOf(r: RegisteredSpec): string[] {
   return [r.program, ...r.path, ...first.map((w) => (w === '*' ? 'x' : w))]
 }
 
+/** cmd.exe's own commands: unknown and unsafe switches, secret operands, the safe forms. */
+function generateCmd(r: RegisteredSpec): Generated[] {
+  const entry = `${r.table} ${r.program}`
+  const out: Generated[] = (r.spec.safeForms ?? [[]]).map((form) => ({ command: words([r.program, ...form]), entry, want: 'allow' as const, why: 'a safe form of the spec', shell: 'cmd' as const }))
+  const no = (args: string[], why: string) => out.push({ command: words([r.program, ...args]), entry, want: 'not-allow', why, shell: 'cmd' })
+  if (!r.spec.anyOption) {
+    no(['/deskclaw'], 'an unknown switch')
+    no(['/deskclaw:x'], 'an unknown switch with a value')
+  }
+  for (const name of Object.keys(r.spec.unsafe ?? {})) {
+    no([`/${name}`, 'x'], `unsafe /${name}`)
+    no([`/${name.toUpperCase()}:x`], `unsafe /${name} in upper case with a value`)
+  }
+  const lead = r.spec.patternFirst ? ['x'] : []
+  for (const secret of ['.env', 'config\\master.key', '.env.', '%APPDATA%\\Microsoft\\Credentials\\x']) no([...lead, secret], `a secret operand ${secret}`)
+  return out
+}
+
 function generate(r: RegisteredSpec, fx: Fixture): Generated[] {
+  if (r.shell === 'cmd') return generateCmd(r)
   const out: Generated[] = []
   const entry = [r.table, r.program, ...r.path].join(' ')
   const base = baseOf(r)
@@ -109,7 +129,7 @@ beforeAll(async () => {
   const seen = new Set<string>()
   for (const r of registeredSpecs()) {
     for (const c of generate(r, fx)) {
-      const key = `${c.command}\u0000${c.want}`
+      const key = `${c.shell ?? 'sh'}\u0000${c.command}\u0000${c.want}`
       if (seen.has(key)) continue
       seen.add(key)
       cases.push(c)
@@ -125,7 +145,7 @@ describe('spec-driven generator (every table, every entry)', () => {
   it('walks every table and enough cases', () => {
     const entries = registeredSpecs()
     const tables = new Set(entries.map((e) => e.table))
-    expect([...tables].sort()).toEqual(['git', 'programs', 'version'])
+    expect([...tables].sort()).toEqual(['cmd', 'git', 'programs', 'version'])
     console.log(`spec generator: ${entries.length} entries walked, ${cases.length} cases (${cases.filter((c) => c.want === 'allow').length} safe forms)`)
     expect(cases.length).toBeGreaterThan(2000)
   })
@@ -133,7 +153,7 @@ describe('spec-driven generator (every table, every entry)', () => {
   it('allows nothing a spec does not name, and everything its safe forms name', () => {
     const wrong: string[] = []
     for (const c of cases) {
-      const verdict = engine.assessShell(c.command, { workspace: fx.ws, autonomy: 'supervised' }).verdict
+      const verdict = engine.assessShell(c.command, { workspace: fx.ws, autonomy: 'supervised', ...(c.shell ? { shell: c.shell } : {}) }).verdict
       const ok = c.want === 'allow' ? verdict === 'allow' : verdict !== 'allow'
       if (!ok) wrong.push(`${verdict.padEnd(5)} (want ${c.want}) [${c.entry}] ${c.command.split(fx.home).join('<HOME>')} — ${c.why}`)
     }

@@ -34,6 +34,8 @@ export interface ProgramSpec {
   roles?: Readonly<Record<string, ValueRole>>
   /** Single-dash long options (`-version`, find's predicates). */
   words?: readonly string[]
+  /** cmd.exe switches (`/s`, `/fo:csv`), matched by name in any case, a `:value` allowed. */
+  switches?: readonly string[]
   /** `-NUM` is allowed (`head -20`). */
   numeric?: boolean
   /** At most this many operands (hostname 0: an operand renames the machine). */
@@ -103,6 +105,12 @@ function matchInto(program: string, spec: ProgramSpec, args: Args, entry: SpecEn
     if (arg === null) {
       // A computed word is judged by its own findings; as an option it could be anything.
       if (!spec.anyOption) operands.push(null)
+      continue
+    }
+    if (spec.switches && /^\/[a-z?]/i.test(arg)) {
+      const name = arg.slice(1).split(':')[0]!.toLowerCase()
+      if (!spec.switches.includes(name)) return `${program} ${arg} ${unsafeWhat(spec, name)}`
+      note(`/${name}`)
       continue
     }
     if (afterDashes || arg === '-' || !arg.startsWith('-') || spec.anyOption) {
