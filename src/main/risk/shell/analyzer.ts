@@ -348,7 +348,7 @@ class Analysis {
           const inner = wrapperCommandStart(argv, wrapper, (name, value, word) => {
             if (!isHarmlessAssignment(name, value)) add('shell.env-prefix', `Setting ${name} for the command can change what it runs or loads.`, 'ask', word)
           })
-          if (program === 'env' && argv.some((w) => w.value === '-S' || w.value?.startsWith('--split-string'))) {
+          if (program === 'env' && argv.slice(1, inner).some((w) => w.value !== null && isEnvSplitString(w.value))) {
             add('shell.dynamic-command', 'env -S splits a string into a command line.', 'ask', head)
           }
           if (inner >= argv.length) {
@@ -1335,6 +1335,16 @@ function wrapperCommandStart(
     return i
   }
   return i
+}
+
+/**
+ * env's split-string option as getopt reads it (docs/risk.md, "Program specs"): `-S` alone or in a
+ * bundle (`-iS`, `-S'ls'`), or any prefix of `--split-string` that getopt would take (`--spl`).
+ */
+function isEnvSplitString(option: string): boolean {
+  if (/^-[^-]*S/.test(option)) return true
+  const name = option.startsWith('--') ? option.slice(2).split('=')[0]! : ''
+  return name.length >= 2 && 'split-string'.startsWith(name)
 }
 
 function containsFetcher(node: SyntaxNode): boolean {
