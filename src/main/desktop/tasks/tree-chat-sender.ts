@@ -407,17 +407,24 @@ function lowestInk(frame: ScreenFrame, pane: { x: number; width: number }, top: 
   return undefined
 }
 
-/** Whether an OCR reading ends with the text (closely: the same tolerance as the screen way's check of a sent message). */
+/**
+ * Whether an OCR reading ends with the text, as closely as the screen way checks a sent message.
+ * OCR reads a picture (an emoji) as a few stray characters, or a tall one as several lines of
+ * them: after the text, that many are allowed when it ends with pictures, a caret's `|` otherwise.
+ */
 export function endsWithText(reading: string, text: string): boolean {
-  // A caret or a border at the line's end reads as `|`; it is no part of the message.
   const seen = normalizeForMatch(reading).replace(/[|丨]+$/u, '')
   const expected = normalizeForMatch(text)
   if (expected === '') return false
-  // OCR reads a picture it cannot read as up to two stray characters.
   const pictures = (text.match(/\p{Extended_Pictographic}/gu) ?? []).length
-  for (let extra = 0; extra <= 3 + pictures * 2; extra++) {
-    const tail = seen.slice(-(expected.length + extra))
-    if (readsSentMessage(tail, text) || similarity(tail, expected) >= 0.85) return true
+  const trailingPictures = (/(\p{Extended_Pictographic}|\uFE0F|\s)+$/u.exec(text)?.[0].match(/\p{Extended_Pictographic}/gu) ?? []).length
+  const strayAfter = 1 + trailingPictures * 10
+  for (let after = 0; after <= Math.min(strayAfter, seen.length); after++) {
+    const end = seen.length - after
+    for (let extra = 0; extra <= 3 + pictures * 3; extra++) {
+      const window = seen.slice(Math.max(0, end - expected.length - extra), end)
+      if (readsSentMessage(window, text) || similarity(window, expected) >= 0.85) return true
+    }
   }
   return false
 }
