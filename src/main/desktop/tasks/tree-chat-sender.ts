@@ -70,21 +70,14 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
   const extras = compilePatterns(platform.headerExtras)
 
   // 1. The app's windows in the tree; no chat list or no entry there → the screen way (nothing touched yet).
-  const listed = await backend.windows({ timeoutMs: WALK.timeoutMs })
-  if (!listed.ok) return null
-  const main = listed.value.filter((w) => titleMatches(platform, w.title)).sort((a, b) => area(b.extents) - area(a.extents))[0]
-  if (!main) return null
-  const sameApp = (w: AccessibleWindow) => (main.pid !== undefined ? w.pid === main.pid : w.app === main.app)
-  const readApp = async (): Promise<AppView> => {
-    const now = await backend.windows({ timeoutMs: WALK.timeoutMs })
-    const mine = now.ok ? now.value.filter(sameApp) : []
-    const trees = await Promise.all(mine.map(async (window) => ({ window, tree: await backend.tree(window.id, WALK) })))
-    return { windows: trees.flatMap(({ window, tree }) => (tree.ok ? [{ window, root: tree.value.root }] : [])) }
+  let probe: Awaited<ReturnType<typeof probeApp>>
+  try {
+    probe = await probeApp(backend, request)
+  } catch {
+    probe = null // a bus that fails in an unexpected way is no tree: the screen way reads the app
   }
-  const first = await readApp()
-  const items = await chatItems(backend, first)
-  const entries = first.windows.flatMap(({ root }) => messageEntries(root))
-  if (items.length === 0 || entries.length === 0) return null
+  if (!probe) return null
+  const { main, readApp, items } = probe
 
   let sendPressed = false
   let draftReplaced: { entryId: string; old: string } | null = null
@@ -106,14 +99,15 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     const named = items.filter(({ node }) => node.name === target)
     const near = [...new Set(items.map(({ node }) => node.name).filter((n) => n && n !== target && normalizeForMatch(n).includes(normalizeForMatch(target))))].slice(0, 8)
     step({ step: 'searched', ok: true, detail: `${named.length} item(s) named "${target}" in the chat list${near.length ? `; similar: ${near.map((n) => `"${n}"`).join(', ')}` : ''}` })
-    const perList = new Map<string, number>()
-    for (const { window, node } of named) perList.set(`${window.id} ${node.role}`, (perList.get(`${window.id} ${node.role}`) ?? 0) + 1)
+    // One chat may show as a list row and as its conversation's tab; two of one kind are two chats.
+    const perKind = new Map<string, number>()
+    for (const { node } of named) perKind.set(node.role, (perKind.get(node.role) ?? 0) + 1)
     if (named.length === 0) {
       const why = `no chat in ${request.profile.name.en}'s list is named exactly "${target}"${near.length ? ` (similar: ${near.map((n) => `"${n}"`).join(', ')})` : ''}`
       step({ step: 'target_verified', ok: false, detail: why })
       throw new NotSent(why)
     }
-    const most = Math.max(...perList.values())
+    const most = Math.max(...perKind.values())
     if (most > 1) {
       const why = `${most} chats in ${request.profile.name.en}'s list are named exactly "${target}"; the chat is ambiguous`
       step({ step: 'target_verified', ok: false, detail: why })
@@ -288,6 +282,30 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     if (error instanceof NotSent) return error.message
     return errorMessage(error) || `${request.profile.name.en}: something went wrong`
   }
+}
+
+/** The app's windows, their trees and chat items — or null when the tree has no chat list or no message entry. */
+async function probeApp(
+  backend: AccessibilityBackend,
+  request: SendTextRequest
+): Promise<{ main: AccessibleWindow; readApp: () => Promise<AppView>; items: Array<{ window: AccessibleWindow; node: AccessibleNode }> } | null> {
+  const { platform } = request
+  const listed = await backend.windows({ timeoutMs: WALK.timeoutMs })
+  if (!listed.ok) return null
+  const main = listed.value.filter((w) => titleMatches(platform, w.title)).sort((a, b) => area(b.extents) - area(a.extents))[0]
+  if (!main) return null
+  const sameApp = (w: AccessibleWindow) => (main.pid !== undefined ? w.pid === main.pid : w.app === main.app)
+  const readApp = async (): Promise<AppView> => {
+    const now = await backend.windows({ timeoutMs: WALK.timeoutMs })
+    const mine = now.ok ? now.value.filter(sameApp) : []
+    const trees = await Promise.all(mine.map(async (window) => ({ window, tree: await backend.tree(window.id, WALK) })))
+    return { windows: trees.flatMap(({ window, tree }) => (tree.ok ? [{ window, root: tree.value.root }] : [])) }
+  }
+  const first = await readApp()
+  const items = await chatItems(backend, first)
+  const entries = first.windows.flatMap(({ root }) => messageEntries(root))
+  if (items.length === 0 || entries.length === 0) return null
+  return { main, readApp, items }
 }
 
 /**
