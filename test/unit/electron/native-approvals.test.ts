@@ -85,7 +85,7 @@ describe('native approvals', () => {
     expect(away.notices).toEqual(['DeskClaw is waiting for your approval'])
     away.shown[0]!.click(away.shown[0]!.spec.answers.indexOf('allow_conversation'))
     await tick()
-    expect(away.responses).toEqual([{ approvalId: 'apr_1', answer: 'allow_conversation', bindingHash: 'hash-1' }])
+    expect(away.responses).toEqual([{ approvalId: 'apr_1', answer: 'allow_conversation', bindingHash: 'hash-1', via: 'dialog' }])
   })
 
   it('closes itself when the question is answered elsewhere or times out, and then answers nothing', async () => {
