@@ -17,6 +17,7 @@ import { readDraft, restoreDraft } from './draft-keeper'
 import { changedRects, grabFrame, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
 import { changedAreas, cropFrame, overlaps, panesOf, readArea, topTextArea, type Pane, type ScreenLine } from './window-layout'
+import { compilePatterns, oneLine, sleep } from './task-parts'
 
 export type SendStatus = 'sent' | 'not_sent' | 'unknown'
 
@@ -454,34 +455,4 @@ function union(rects: Rect[]): Rect {
   const right = Math.max(...rects.map((r) => r.x + r.width))
   const bottom = Math.max(...rects.map((r) => r.y + r.height))
   return { x, y, width: right - x, height: bottom - y }
-}
-
-function compilePatterns(patterns: string[]): RegExp[] {
-  return patterns.flatMap((p) => {
-    try {
-      return [new RegExp(p, 'u')]
-    } catch {
-      return []
-    }
-  })
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ').trim()
-  return flat.length > 120 ? `${flat.slice(0, 117)}…` : flat
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
 }

@@ -24,6 +24,7 @@ import { changedRects, grabFrame, type ScreenFrame } from './screen-frames'
 import { readsSentMessage, type ConfirmAnswer, type SendStep, type SendTextDeps, type SendTextRequest, type SendTextResult } from './send-text'
 import { TaskTimeoutError } from './task-queue'
 import { cropFrame, panesOf, readArea } from './window-layout'
+import { compilePatterns, oneLine, sleep } from './task-parts'
 
 /** Items a chat list is made of, in the order an item is preferred for opening its chat (an open conversation's tab first). */
 const CHAT_ITEM_ROLES = ['page tab', 'table cell', 'list item']
@@ -453,34 +454,4 @@ function bottom(node: AccessibleNode): number {
 
 function area(rect: Rect | undefined): number {
   return rect ? rect.width * rect.height : 0
-}
-
-function compilePatterns(patterns: string[]): RegExp[] {
-  return patterns.flatMap((p) => {
-    try {
-      return [new RegExp(p, 'u')]
-    } catch {
-      return []
-    }
-  })
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ').trim()
-  return flat.length > 120 ? `${flat.slice(0, 117)}…` : flat
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'))
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
 }
