@@ -218,7 +218,8 @@ export function expandGlob(absolute: string): string[] | null {
   return paths
 }
 
-function globToRegExp(glob: string): RegExp {
+/** A shell glob (`*`, `?`, `[…]`) as a whole-string pattern; `*` crosses `/` here, as git's pathspecs do too. */
+export function globToRegExp(glob: string, flags = ''): RegExp {
   let source = ''
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!
@@ -234,7 +235,7 @@ function globToRegExp(glob: string): RegExp {
       }
     } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&')
   }
-  return new RegExp(`^${source}$`)
+  return new RegExp(`^${source}$`, flags)
 }
 
 const WALK_LIMIT = 5_000

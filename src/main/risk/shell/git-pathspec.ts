@@ -4,7 +4,7 @@
  * view of the disk proves nothing (docs/risk.md, item 3). A glob that could match a secret-shaped
  * name asks, and so does any magic pathspec (`:(glob)`, `:!src`): an exclusion matches the rest.
  */
-import { isSecretName } from '../paths'
+import { globToRegExp, isSecretName } from '../paths'
 
 /** Names the path guardian calls secrets, one of each shape, to try a pathspec glob against. */
 const SECRET_SAMPLES = [
@@ -13,30 +13,13 @@ const SECRET_SAMPLES = [
   'cert.p12', 'cert.pfx', 'signing.p8', 'app.keystore', 'server.crt', '.bash_history', 'service-account.json', 'vault.kdbx'
 ].filter(isSecretName)
 
-/** git's wildmatch without FNM_PATHNAME (a pathspec's default): `*` and `?` also match `/`. */
-function pathspecRegExp(glob: string): RegExp {
-  let source = ''
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!
-    if (c === '*') source += '.*'
-    else if (c === '?') source += '.'
-    else if (c === '[') {
-      const close = glob.indexOf(']', i + 2)
-      if (close < 0) source += '\\['
-      else {
-        source += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`
-        i = close
-      }
-    } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&')
-  }
-  return new RegExp(`^${source}$`, 'i')
-}
 
 /** Why a pathspec may select secret-shaped files from history, or null. */
 export function pathspecSecretReason(pathspec: string): string | null {
   if (pathspec.startsWith(':')) return `the magic pathspec ${pathspec} can select any file, secrets included`
   if (!/[*?[]/.test(pathspec)) return null
-  const pattern = pathspecRegExp(pathspec)
+  // git's wildmatch without FNM_PATHNAME (a pathspec's default): `*` and `?` also match `/`.
+  const pattern = globToRegExp(pathspec, 'i')
   const hit = SECRET_SAMPLES.find((name) => pattern.test(name) || pattern.test(`dir/${name}`))
   return hit ? `the pathspec ${pathspec} matches secret-shaped files such as ${hit}` : null
 }
