@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium())('the quick-command palette', () => {
     await palette.getByTestId('palette-open').click()
     await expect.poll(() => shows.map((e) => e.conversationId)).toEqual([conversationId])
     await main.locator(`[data-testid="conversation-item"][data-conversation-id="${conversationId}"].selected`).waitFor()
-    await expect.poll(() => main.getByTestId('message-user').first().innerText()).toBe(TASK)
+    await expect.poll(() => main.getByTestId('message-user').first().getByTestId('user-bubble').innerText()).toBe(TASK)
     await expect.poll(() => main.getByTestId('message-assistant').last().innerText()).toContain('Two items.')
     expect(await palette.getByTestId('palette-error').count()).toBe(0)
   })

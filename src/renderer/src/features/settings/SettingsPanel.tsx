@@ -91,6 +91,11 @@ function toDraft(settings: Settings): Draft {
   }
 }
 
+/** A draft as text to compare with the saved settings: price rows' keys are React's, made anew each time, not settings. */
+function comparableDraft(draft: Draft): string {
+  return JSON.stringify({ ...draft, modelPrices: draft.modelPrices.map(({ key: _key, ...row }) => row) })
+}
+
 /** What is wrong with each field, by Draft key (a chat app's allowlist at `chatApp.<id>`). */
 type DraftErrors = Partial<Record<keyof Draft | `chatApp.${string}`, string>>
 
@@ -252,7 +257,7 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
   const [error, setError] = useState<string | null>(null)
   const { next, errors } = useMemo(() => evaluateDraft(draft, settings, t), [draft, settings, t])
   const invalid = Object.keys(errors).length > 0
-  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(toDraft(settings)), [draft, settings])
+  const dirty = useMemo(() => comparableDraft(draft) !== comparableDraft(toDraft(settings)), [draft, settings])
   const [askingToClose, setAskingToClose] = useState(false)
   const safetyRef = useRef<HTMLElement>(null)
   useEffect(() => {
