@@ -1,0 +1,23 @@
+/**
+ * Checkpoints (docs/checkpoints.md): the workspace recorded in a shadow repository in the data
+ * folder before and after every call that can write, the changes between two checkpoints, and
+ * undo/redo that never overwrites a change made since.
+ */
+export { GitMissingError } from './git-plumbing'
+export {
+  DEFAULT_CHECKPOINT_LIMITS,
+  EMPTY_TREE,
+  ShadowRepository,
+  type Checkpoint,
+  type CheckpointLimits,
+  type SkippedFile
+} from './shadow-repository'
+export { blobContent, changesBetween, describeChangesForModel, ZERO_ID, type ChangeKind, type FileChange } from './changes'
+export {
+  applyRewind,
+  planRewind,
+  type ConflictChoice,
+  type RewindConflict,
+  type RewindPlan,
+  type RewindResult
+} from './rewind'
