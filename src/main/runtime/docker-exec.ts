@@ -2,32 +2,27 @@ import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
+import { MARKER_SCAN, OOM_COUNT } from './docker-shell-protocol'
 import { OutputCollector } from './output-collector'
 import { KILL_GRACE_MS } from './spawn-collect'
 import type { ExecRequest } from './types'
 
 /**
- * Runs the command as the leader of a new session (so it and everything it starts share one
- * process group), records that group in /tmp so a later `docker exec` can signal it, waits,
- * kills whatever the command left running in the background, and exits with its status.
- * "Whatever it left" is its group and every process carrying `DESKCLAW_RUN_ID=$1` in its
- * environment: children that left the group with `setsid` or a double fork (docs/runtimes.md,
- * "A run owns its processes"); only this uid's processes can be read or signalled.
- * It also compares the cgroup's oom_kill counter (v2 memory.events, v1 memory.oom_control)
- * before and after, with shell builtins only (no extra process), and when the kernel killed
- * something for memory prints `$2` as the last line of stderr.
- * `$1` is the record's token, `$2` the out-of-memory line; the command's argv follows.
+ * The fallback when no persistent shell can run the command (docs/runtimes.md): runs it as the
+ * leader of a new session (so it and everything it starts share one process group), records
+ * `token pgid` in /tmp so a later `docker exec` can signal it, waits, kills whatever the command
+ * left running in the background (its group and every process carrying `DESKCLAW_RUN_ID=$1`:
+ * children that left the group with `setsid` or a double fork), and exits with its status.
+ * Around it, the cgroup's oom_kill count: when the kernel killed something for memory it prints
+ * `$2` as the last line of stderr. `$1` is the token, `$2` the out-of-memory line; argv follows.
  */
 const EXEC_WRAPPER = [
   't=$1; m=$2; shift 2',
-  'ooms() { n=0; for f in /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control; do',
-  '  [ -r "$f" ] || continue',
-  '  while read -r k v; do [ "$k" = oom_kill ] && n=$v; done < "$f"',
-  'done; }',
+  OOM_COUNT,
   'ooms; before=$n',
   'DESKCLAW_RUN_ID="$t" setsid "$@" &',
   'g=$!',
-  'if ! echo "$g" > "/tmp/.deskclaw-exec-$t"; then',
+  'if ! echo "$t $g" > "/tmp/.deskclaw-exec-$t"; then',
   '  kill -KILL -"$g"',
   '  echo "deskclaw: cannot record the command in /tmp (is the sandbox /tmp full?)" >&2',
   '  exit 125',
@@ -35,29 +30,23 @@ const EXEC_WRAPPER = [
   'wait "$g"',
   's=$?',
   'kill -KILL -"$g" 2>/dev/null',
-  'r=0',
-  'while [ "$r" -lt 5 ]; do',
-  '  found=',
-  '  for d in /proc/[0-9]*; do',
-  '    [ "${d#/proc/}" != "$$" ] || continue',
-  '    if { tr "\\0" "\\n" < "$d/environ" | grep -qx "DESKCLAW_RUN_ID=$t"; } 2>/dev/null; then kill -KILL "${d#/proc/}" 2>/dev/null && found=1; fi',
-  '  done',
-  '  [ -n "$found" ] || break',
-  '  r=$((r + 1))',
-  'done',
+  MARKER_SCAN,
   'rm -f "/tmp/.deskclaw-exec-$t"',
   'ooms; [ "$n" -gt "$before" ] && echo "$m" >&2',
   'exit "$s"'
 ].join('\n')
 
-/** Sends `$2` to the group recorded under token `$1`; waits briefly for a just-started command. */
+/**
+ * Sends `$3` to the group recorded in file `$1` for token `$2` (`token pgid`); waits briefly for
+ * a just-started command. Exits 3 when no record of that command appears.
+ */
 const SIGNAL_SCRIPT = [
-  'f="/tmp/.deskclaw-exec-$1"',
-  'i=0',
-  'while [ ! -s "$f" ] && [ "$i" -lt 20 ]; do sleep 0.05; i=$((i + 1)); done',
-  '[ -s "$f" ] || exit 3',
-  'kill -"$2" -"$(cat "$f")" 2>/dev/null',
-  'exit 0'
+  'f=$1; t=$2; i=0',
+  'while [ "$i" -lt 20 ]; do',
+  '  if read -r rt rg < "$f" 2>/dev/null && [ "$rt" = "$t" ]; then kill -"$3" -"$rg" 2>/dev/null; exit 0; fi',
+  '  sleep 0.05; i=$((i + 1))',
+  'done',
+  'exit 3'
 ].join('\n')
 
 /** After SIGKILL, how long the exec may take to end before the whole container is killed. */
@@ -83,14 +72,82 @@ export interface DockerExecOutcome {
   cancelled: boolean
   /** Signals could not stop the command (e.g. the pids limit left no room for `kill`): the container was killed. */
   containerKilled: boolean
+  /** The persistent shell died during the command: no exit status; what it left was killed. */
+  shellLost: boolean
   /** Lets the caller add a closing line (out of memory…) to the same output. */
   output: OutputCollector
 }
 
+/** How a timeout or cancel reaches the command: its group by signal, the container as the last resort. */
+export interface StopTarget {
+  container: Docker.Container
+  /** The file holding the command's `token pgid`. */
+  recordFile: string
+  token: string
+  /** Resolves when the command's result is complete (or its stream is gone). */
+  ended: Promise<void>
+  /** After the container was killed: give up on the stream. */
+  abandon(): void
+}
+
+export interface StopState {
+  timedOut: boolean
+  cancelled: boolean
+  containerKilled: boolean
+  /** Settles once a started stop sequence is over. */
+  settled(): Promise<void>
+  dispose(): void
+}
+
 /**
- * One command through `docker exec`, output demultiplexed live into `onOutput`. On timeout or
- * cancel the command's process group gets SIGTERM, then SIGKILL after KILL_GRACE_MS; if even
- * that cannot be delivered, the container is killed — the command must really die.
+ * Arms the request's timeout and AbortSignal. Either sends SIGTERM to the command's process
+ * group, then SIGKILL after KILL_GRACE_MS; if even that cannot be delivered, the container is
+ * killed — the command must really die.
+ */
+export function armStop(request: ExecRequest, target: StopTarget): StopState {
+  let stopping: Promise<void> | undefined
+  const state: StopState = {
+    timedOut: false,
+    cancelled: false,
+    containerKilled: false,
+    settled: async () => {
+      await stopping
+    },
+    dispose: () => {
+      clearTimeout(timer)
+      request.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+  const stop = (): void => {
+    stopping ??= (async () => {
+      await signalGroup(target.container, target.recordFile, target.token, 'TERM')
+      if (await endsWithin(target.ended, KILL_GRACE_MS)) return
+      await signalGroup(target.container, target.recordFile, target.token, 'KILL')
+      if (await endsWithin(target.ended, CONTAINER_KILL_AFTER_MS)) return
+      state.containerKilled = true
+      await target.container.kill().catch(() => {})
+      target.abandon()
+    })()
+  }
+  const timer =
+    request.timeoutMs > 0 && request.timeoutMs <= 2 ** 31 - 1
+      ? setTimeout(() => {
+          state.timedOut = true
+          stop()
+        }, request.timeoutMs)
+      : undefined
+  const onAbort = (): void => {
+    state.cancelled = true
+    stop()
+  }
+  if (request.signal?.aborted) onAbort()
+  else request.signal?.addEventListener('abort', onAbort, { once: true })
+  return state
+}
+
+/**
+ * One command through its own `docker exec` (the fallback when no persistent shell can run it),
+ * output demultiplexed live into `onOutput`; stopped as armStop says.
  */
 export async function runDockerExec(input: DockerExecInput): Promise<DockerExecOutcome> {
   const { request } = input
@@ -109,51 +166,29 @@ export async function runDockerExec(input: DockerExecInput): Promise<DockerExecO
   const ended = streamEnded(stream)
   input.docker.modem.demuxStream(stream, textSink((chunk) => output.push('stdout', chunk)), textSink((chunk) => output.push('stderr', chunk)))
 
-  let timedOut = false
-  let cancelled = false
-  let containerKilled = false
-  let stopping: Promise<void> | undefined
-  const stop = (): void => {
-    stopping ??= (async () => {
-      await signalGroup(input.container, token, 'TERM')
-      if (await endsWithin(ended, KILL_GRACE_MS)) return
-      await signalGroup(input.container, token, 'KILL')
-      if (await endsWithin(ended, CONTAINER_KILL_AFTER_MS)) return
-      containerKilled = true
-      await input.container.kill().catch(() => {})
-      stream.destroy()
-    })()
-  }
-  const timer =
-    request.timeoutMs > 0 && request.timeoutMs <= 2 ** 31 - 1
-      ? setTimeout(() => {
-          timedOut = true
-          stop()
-        }, request.timeoutMs)
-      : undefined
-  const onAbort = (): void => {
-    cancelled = true
-    stop()
-  }
-  if (request.signal?.aborted) onAbort()
-  else request.signal?.addEventListener('abort', onAbort, { once: true })
-
+  const stop = armStop(request, {
+    container: input.container,
+    recordFile: `/tmp/.deskclaw-exec-${token}`,
+    token,
+    ended,
+    abandon: () => stream.destroy()
+  })
   try {
     await ended
-    await stopping
+    await stop.settled()
     return {
-      exitCode: containerKilled ? null : await exitCodeOf(exec),
+      exitCode: stop.containerKilled ? null : await exitCodeOf(exec),
       stdout: output.text('stdout'),
       stderr: output.text('stderr'),
       truncated: output.truncated,
-      timedOut,
-      cancelled,
-      containerKilled,
+      timedOut: stop.timedOut,
+      cancelled: stop.cancelled,
+      containerKilled: stop.containerKilled,
+      shellLost: false,
       output
     }
   } finally {
-    clearTimeout(timer)
-    request.signal?.removeEventListener('abort', onAbort)
+    stop.dispose()
   }
 }
 
@@ -167,11 +202,11 @@ export async function execQuiet(container: Docker.Container, argv: string[], use
   return { exitCode: await exitCodeOf(exec), stdout: demuxedText(Buffer.concat(chunks)) }
 }
 
-async function signalGroup(container: Docker.Container, token: string, signal: 'TERM' | 'KILL'): Promise<void> {
+async function signalGroup(container: Docker.Container, recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<void> {
   // Under a fork bomb `docker exec` itself may fail to get a process: try a few times.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const result = await execQuiet(container, ['/bin/sh', '-c', SIGNAL_SCRIPT, 'deskclaw-signal', token, signal])
+      const result = await execQuiet(container, ['/bin/sh', '-c', SIGNAL_SCRIPT, 'deskclaw-signal', recordFile, token, signal])
       if (result.exitCode === 0 || result.exitCode === 3) return
     } catch {
       // The container is gone or cannot exec right now.

@@ -13,6 +13,7 @@ import {
   type SandboxLimits
 } from './docker-container-spec'
 import { runDockerExec, type DockerExecOutcome } from './docker-exec'
+import { runInShell, ShellPool } from './docker-shell'
 import { isInsideFolder } from '../workspace'
 import { signalFromStatus } from './exit-status'
 import { ensureImage, pullProgressLines, type ImagePullProgress } from './docker-image'
@@ -34,6 +35,11 @@ export interface DockerRuntimeOptions extends CommandEnvOptions {
   onImageProgress?(progress: ImagePullProgress): void
   /** Recorded on containers for the orphan reaper; default this process. */
   ownerPid?: number
+  /**
+   * Run commands through a persistent shell in the container (default true); false: one
+   * `docker exec` per command, as before (the benchmark compares both).
+   */
+  persistentShell?: boolean
 }
 
 /** Commands without a conversation share this container. */
@@ -45,10 +51,13 @@ interface Sandbox {
   id: string
   workspace: string
   dead: boolean
+  /** The persistent shells running this container's commands. */
+  shells: ShellPool
 }
 
 /**
- * One long-lived container per conversation, one `docker exec` per command (docs/runtimes.md): no
+ * One long-lived container per conversation, its commands run by persistent shells in it (a
+ * fresh `docker exec` only when no shell can start) (docs/runtimes.md): no
  * network, read-only root, private /tmp, no capabilities, memory / cpu / pids limits, only the
  * workspace mounted (at the same path). A container that died is recreated on the next command.
  */
@@ -97,17 +106,13 @@ export class DockerRuntime implements Runtime {
       throw new RuntimeUnavailableError(`The command's folder ${request.cwd} is outside the workspace ${workspace}.`)
     }
     const reportPull = pullProgressLines(this.image, (line) => request.onOutput?.('stderr', line))
-    const outOfMemoryLine = `deskclaw: the command was killed because the sandbox ran out of memory (limit ${Math.round(this.limits.memoryBytes / MIB)} MiB).`
+    const outOfMemoryLine = this.outOfMemoryLine
+    const argv = posixArgv(request)
+    const env = this.commandEnv(request)
     const run = async (sandbox: Sandbox): Promise<DockerExecOutcome> =>
-      runDockerExec({
-        docker: this.docker,
-        container: sandbox.container,
-        argv: posixArgv(request),
-        cwd,
-        env: this.commandEnv(request),
-        outOfMemoryLine,
-        request
-      })
+      (this.options.persistentShell !== false
+        ? await runInShell({ pool: sandbox.shells, container: sandbox.container, argv, cwd, env, request })
+        : undefined) ?? (await runDockerExec({ docker: this.docker, container: sandbox.container, argv, cwd, env, outOfMemoryLine, request }))
 
     // A first use may pull the image: its progress goes to the timeline as output of this call.
     await this.ensureImage((progress) => {
@@ -132,7 +137,7 @@ export class DockerRuntime implements Runtime {
     const stopped = outcome.timedOut || outcome.cancelled
     const oomKilled = outcome.stderr.endsWith(`${outOfMemoryLine}\n`) || (await this.diedOfMemory(sandbox, outcome))
     if (oomKilled && !outcome.stderr.endsWith(`${outOfMemoryLine}\n`)) outcome.output.push('stderr', `${outOfMemoryLine}\n`)
-    const killedBySignal = stopped || outcome.containerKilled || (oomKilled && outcome.exitCode === SIGKILL_STATUS)
+    const killedBySignal = stopped || outcome.containerKilled || outcome.shellLost || (oomKilled && outcome.exitCode === SIGKILL_STATUS)
     const exitCode = killedBySignal ? null : outcome.exitCode
     return {
       exitCode,
@@ -158,6 +163,7 @@ export class DockerRuntime implements Runtime {
   async closeConversation(conversationId: string): Promise<void> {
     const tracked = await this.sandboxes.get(conversationId)?.catch(() => undefined)
     this.sandboxes.delete(conversationId)
+    await tracked?.shells.close()
     const labelled = await this.withEngineErrors(() =>
       listSandboxContainers(this.docker, { ...ownerLabels(this.ownerPid), [LABEL.conversation]: conversationId })
     )
@@ -173,10 +179,15 @@ export class DockerRuntime implements Runtime {
   async close(): Promise<void> {
     const sandboxes = await Promise.all([...this.sandboxes.values()].map((sandbox) => sandbox.catch(() => undefined)))
     this.sandboxes.clear()
+    await Promise.all(sandboxes.map((sandbox) => sandbox?.shells.close()))
     await removeContainers(
       this.docker,
       sandboxes.flatMap((sandbox) => (sandbox ? [sandbox.id] : []))
     ).catch(() => {})
+  }
+
+  private get outOfMemoryLine(): string {
+    return `deskclaw: the command was killed because the sandbox ran out of memory (limit ${Math.round(this.limits.memoryBytes / MIB)} MiB).`
   }
 
   private get ownerPid(): number {
@@ -188,7 +199,10 @@ export class DockerRuntime implements Runtime {
     const next = (async () => {
       const previous = await existing?.catch(() => undefined)
       if (previous && !previous.dead && previous.workspace === workspace) return previous
-      if (previous) await removeContainers(this.docker, [previous.id]).catch(() => {})
+      if (previous) {
+        await previous.shells.close()
+        await removeContainers(this.docker, [previous.id]).catch(() => {})
+      }
       return this.startSandbox(conversationId, workspace)
     })()
     this.sandboxes.set(conversationId, next)
@@ -210,7 +224,7 @@ export class DockerRuntime implements Runtime {
         await container.remove({ force: true }).catch(() => {})
         throw error
       }
-      return { container, id: container.id, workspace, dead: false }
+      return { container, id: container.id, workspace, dead: false, shells: new ShellPool(this.docker, container, this.outOfMemoryLine) }
     }).catch((error: unknown) => {
       throw asUnavailable(error, `Cannot start a sandbox container from ${this.image}`)
     })

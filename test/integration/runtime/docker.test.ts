@@ -27,7 +27,8 @@ async function containerProcesses(docker: Docker, containerId: string): Promise<
     .filter((line) => /^\d+\s/.test(line) && !/\sps -o pid,args$/.test(line))
 }
 
-const KEEP_ALIVE = [/docker-init/, /while :; do sleep 3600/, /^\d+\s+sleep 3600$/]
+/** The container's own processes, and the idle persistent shells that run its commands (docs/runtimes.md). */
+const KEEP_ALIVE = [/docker-init/, /while :; do sleep 3600/, /^\d+\s+sleep 3600$/, /deskclaw-shell/]
 const onlyKeepAlive = (processes: string[]): boolean =>
   processes.some((line) => line.includes('docker-init')) && processes.every((line) => KEEP_ALIVE.some((pattern) => pattern.test(line)))
 
