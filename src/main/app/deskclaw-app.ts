@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
 import { ProviderKindSchema, type AgentEvent, type ChatAppInfo, type DesktopControl, type Settings } from '../../shared'
-import { ChatSender, DesktopService, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
+import { ChatSender, DesktopService, LearnSessions, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
+import { accessibilityBackend } from '../desktop/accessibility'
 import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
 import { ApprovalBroker, ConversationGrants, RiskEngine, UrlGuardian, type RuleSet } from '../risk'
 import { SelectedRuntime, type ModelKeys, type Runtime, type SelectRuntimeOptions } from '../runtime'
@@ -83,6 +84,8 @@ export class DeskclawApp {
   readonly desktop: DesktopService
   /** The send-text task into desktop chat apps (docs/desktop.md, "Sending messages"). */
   readonly chatSender: ChatSender
+  /** Settings → Chat apps → Add an app: the wizard's sessions (docs/desktop.md, "Teach DeskClaw a new app"). */
+  readonly learn: LearnSessions
   /** USB, HID and serial devices, and serial sessions. */
   readonly devices: DeviceService
   /** The user's browser, one context per conversation (docs/tools.md, "Browser"). */
@@ -146,6 +149,10 @@ export class DeskclawApp {
       settings: () => this.settingsCache,
       dataDir: config.dataDir
     })
+    // The wizard reads the app's tree on the app's own session bus (the env the desktop driver gets).
+    const learnAccessibility = accessibilityBackend(process.platform, { env: config.env })
+    services.register({ name: 'learn', shutdown: () => learnAccessibility.close() })
+    this.learn = new LearnSessions(() => ({ desktop, accessibility: learnAccessibility, ocr: () => (ocr ??= new TesseractOcr()), dataDir: config.dataDir }))
 
     const devices = (this.devices = services.register(new DeviceService({ settings: () => this.settingsCache, ...config.devices })))
     devices.sessions.onData((session, data) => {

@@ -150,6 +150,9 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'desktop.status': () => app.desktopControl(),
     'desktop.apps': () => app.chatApps(),
     'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),
+    'desktop.learn.start': () => app.learn.start(),
+    'desktop.learn.act': ({ sessionId, action }) => app.learn.act(sessionId, action),
+    'desktop.learn.close': ({ sessionId }) => ({ closed: app.learn.close(sessionId) }),
     'attachments.get': ({ id }) => {
       const attachment = store.getAttachment(id)
       if (!attachment) throw new AppError('NOT_FOUND', `Attachment ${id} does not exist (its conversation may have been deleted).`)

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
+import { parseLearnArgs, type LearnArgs } from './learn-args'
 import { AutonomySchema, ImageInputSchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
 
 export class UsageError extends Error {}
@@ -181,7 +182,7 @@ export function parseDoctorArgs(argv: string[]): DoctorArgs {
   }
 }
 
-export const DESKTOP_ACTIONS = ['screenshot', 'windows', 'tree', 'apps', 'enable', 'disable', 'send-text'] as const
+export const DESKTOP_ACTIONS = ['screenshot', 'windows', 'tree', 'apps', 'enable', 'disable', 'send-text', 'learn'] as const
 export type DesktopAction = (typeof DESKTOP_ACTIONS)[number]
 
 export interface DesktopArgs {
@@ -204,6 +205,8 @@ export interface DesktopArgs {
   profile?: string
   approve: ApproveMode
   dataDir?: string
+  /** learn: its own flags (learn-args.ts). */
+  learn?: LearnArgs
 }
 
 /**
@@ -213,6 +216,14 @@ export interface DesktopArgs {
  * --text TEXT [--watermark suffix|zero-width|none] [--profile FILE] [--approve ask|allow|deny] [--json]`.
  */
 export function parseDesktopArgs(argv: string[]): DesktopArgs {
+  if (argv[0] === 'learn') {
+    try {
+      const learn = parseLearnArgs(argv.slice(1))
+      return { action: 'learn', json: false, help: learn.help, approve: 'ask', learn }
+    } catch (error) {
+      throw new UsageError(`desktop learn: ${(error as Error).message}`)
+    }
+  }
   const { values, positionals } = parse(argv, {
     output: { type: 'string', short: 'o' },
     window: { type: 'string' },

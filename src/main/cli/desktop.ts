@@ -21,6 +21,7 @@ export async function desktopCommand(args: DesktopArgs): Promise<number> {
   if (args.action === 'enable' || args.action === 'disable') return setChatAppEnabled(args, args.action === 'enable')
   if (args.action === 'send-text') return sendTextCommand(args)
   if (args.action === 'tree') return accessibleTreeCommand(args)
+  if (args.action === 'learn') return (await import('./desktop-learn')).learnCommand(args.learn ?? { help: true })
   const settings = resolveSettings({}, settingsFromEnv(process.env))
   const desktop = new DesktopService({ settings: () => settings })
   try {

@@ -33,6 +33,10 @@ Usage:
   deskclaw desktop send-text --app ID --to NAME --text TEXT [--watermark suffix|zero-width|none]
                            [--profile FILE] [--approve ask|allow|deny] [--json]
                                     send one message to one chat, verified on screen at every step
+  deskclaw desktop learn [--window TITLE] [--search-key KEY] [--send-key KEY] [--chat NAME]
+                       [--try-chat NAME] [--try-text TEXT] [--id ID] [--name NAME] [--name-zh NAME]
+                                    teach DeskClaw a new chat app: finds the chat, dry-sends without
+                                    pressing send, saves the profile (what is not given is asked)
   deskclaw devices [--json] [--watch] [--port PATH]…
                                     USB, HID and serial devices, named (boards, adapters), and which
                                     backends are missing and why (--watch: plug and unplug as they happen)

@@ -13,6 +13,7 @@ import { appCalls } from './app'
 import { approvalCalls } from './approvals'
 import { conversationCalls } from './conversations'
 import { DesktopControlSchema, desktopCalls } from './desktop'
+import { learnCalls } from './desktop-learn'
 import { DevicesChangedEventSchema, devicesCalls, SerialClosedEventSchema, SerialDataEventSchema } from './devices'
 import { mcpCalls } from './mcp'
 import { SettingsSchema, settingsCalls } from './settings'
@@ -23,6 +24,7 @@ export * from './app'
 export * from './approvals'
 export * from './conversations'
 export * from './desktop'
+export * from './desktop-learn'
 export * from './devices'
 export * from './mcp'
 export * from './settings'
@@ -36,6 +38,7 @@ export const bridgeCalls = {
   ...settingsCalls,
   ...toolCalls,
   ...desktopCalls,
+  ...learnCalls,
   ...devicesCalls,
   ...mcpCalls
 } as const

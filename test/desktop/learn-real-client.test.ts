@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChatSender, DesktopService, MemorySendLog, TesseractOcr, builtinProfilesDir, loadChatApps, readProfileFile, type ChatSenderSettings } from '../../src/main/desktop'
+import { accessibilityBackend, findNodes, type AccessibilityBackend } from '../../src/main/desktop/accessibility'
+import { cliPath, requireBuiltCli } from '../helpers/cli'
+import { chatUser, requireChatClient, startChatClient, type ChatClient } from '../helpers/real-chat-client'
+import { requireChatServer, startChatServer, type ChatServer } from '../helpers/real-chat-server'
+import { heldKeys, xdotool } from '../helpers/x-tools'
+
+// Issue 20, item 6, end to end against a real client nobody here wrote: `deskclaw desktop learn`
+// teaches DeskClaw HexChat (from Debian, as user deskclaw-chat, on ngIRCd on loopback) — the window
+// by its title, the keys by name, one chat — its dry send into another chat sends nothing and puts
+// the draft back; then the learned profile, loaded from the data folder, sends for real, checked
+// by the server's listener (docs/desktop.md, "Teach DeskClaw a new app").
+const available = requireChatServer() && requireChatClient('hexchat')
+const CHANNELS = ['#ops', '#opt', '#张伟']
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe.skipIf(!available)('deskclaw desktop learn against HexChat, then a real send with the learned profile', () => {
+  requireBuiltCli()
+  let server: ChatServer
+  let client: ChatClient
+  let backend: AccessibilityBackend
+  let desktop: DesktopService
+  let ocr: TesseractOcr
+  const dataDir = mkdtempSync(join(tmpdir(), 'deskclaw-learn-real-'))
+  const nick = 'dclearn'
+
+  /** The message entry (the lowest editable text on screen) of HexChat's window. */
+  const entry = async () => {
+    const windows = await backend.windows()
+    if (!windows.ok) return undefined
+    for (const w of windows.value.filter((x) => x.pid === client.pid)) {
+      const tree = await backend.tree(w.id, { showingOnly: true })
+      if (!tree.ok) continue
+      const entries = findNodes(tree.value.root, { roles: ['text'], states: ['editable', 'showing'], editableText: true })
+      const lowest = entries.sort((a, b) => (b.extents?.y ?? 0) - (a.extents?.y ?? 0))[0]
+      if (lowest) return lowest
+    }
+    return undefined
+  }
+
+  beforeAll(async () => {
+    server = await startChatServer({ channels: CHANNELS, user: chatUser() })
+    client = await startChatClient('hexchat', { server, nick, channels: CHANNELS })
+    backend = accessibilityBackend('linux', { env: client.env })
+    desktop = new DesktopService({ env: client.display.env, settings: () => ({ screenshotMaxWidth: 1280, desktopFailSafe: false }) })
+    ocr = new TesseractOcr()
+    const deadline = Date.now() + 20_000
+    while (!(await entry())) {
+      if (Date.now() > deadline) throw new Error(`hexchat: no message entry in the tree\n${client.log()}`)
+      await sleep(200)
+    }
+  }, 60_000)
+  afterAll(async () => {
+    await ocr?.close()
+    await desktop?.shutdown()
+    await backend?.close()
+    await client?.stop()
+    await server?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('learns the app without sending, and the learned profile then sends to the right chat, exactly once', async () => {
+    const title = (await desktop.windows()).find((w) => w.title.endsWith(' - HexChat'))?.title
+    expect(title, 'HexChat is connected and shows a channel').toMatch(/#/)
+    // A draft in the entry: the dry send must put it back as it was.
+    const box = await entry()
+    expect((await backend.setText(box!.id, '我的草稿 keep me')).ok).toBe(true)
+    const before = server.messages.length
+
+    const env = { ...process.env, ...client.display.env, ...client.env }
+    const learn = await runCli(
+      ['desktop', 'learn', '--window', title!, '--search-key', 'Ctrl+F', '--send-key', 'enter', '--chat', '#ops', '--try-chat', '#opt', '--try-text', '试一试 dry run', '--name', 'HexChat (learned)', '--name-zh', 'HexChat（学来的）', '--id', 'hexchat-learned', '--data-dir', dataDir],
+      env
+    )
+    expect(learn.code, `${learn.stdout}\n${learn.stderr}`).toBe(0)
+    console.log(`[learn real client]\n${learn.stderr}${learn.stdout}`)
+    expect(learn.stderr).toMatch(/found through the accessibility tree/)
+    expect(learn.stderr).toMatch(/chat item: table cell "#ops"/)
+    expect(learn.stderr).toMatch(/entry: text/)
+    expect(learn.stderr).toMatch(/✓ draft pasted: 试一试 dry run/)
+    expect(learn.stderr).toMatch(/✗ approved: dry run: the wizard never sends/)
+    const file = join(dataDir, 'desktop-apps', 'hexchat-learned.json')
+    expect(learn.stdout).toContain(file)
+
+    // Nothing was sent; the draft is back; no key is held.
+    await sleep(1500)
+    expect(server.messages.slice(before).filter((m) => m.from === nick)).toEqual([])
+    const after = await backend.node(box!.id)
+    expect(after.ok && after.value.text).toBe('我的草稿 keep me')
+    expect(await heldKeys(client.display)).toEqual([])
+    expect((await backend.setText(box!.id, '')).ok).toBe(true)
+
+    // The saved profile: the schema's, found among the user's, no regions, the title's parts learned.
+    const profile = readProfileFile(file)
+    expect(loadChatApps({ dataDir, builtinDir: builtinProfilesDir() }).profiles.find((p) => p.profile.id === 'hexchat-learned')?.source).toBe('user')
+    const linux = profile.platforms.linux!
+    expect(linux.keys).toMatchObject({ search: 'ctrl+f', send: 'enter' })
+    expect(linux.regions).toBeUndefined()
+    expect(linux.window.titlePattern).toMatch(/ - HexChat\$$/)
+    expect(profile.name).toEqual({ en: 'HexChat (learned)', 'zh-CN': 'HexChat（学来的）' })
+
+    // A real send with it, as the tool and the CLI build the sender (the user's profiles from the data folder).
+    const settings = (): ChatSenderSettings => ({
+      chatApps: { 'hexchat-learned': { enabled: true, allowlist: [] } },
+      chatSendMinIntervalSec: 0,
+      chatSendPerHour: 1000,
+      chatWatermark: 'none',
+      chatWatermarkSuffix: ' [DeskClaw]',
+      chatSendTimeoutSec: 60
+    })
+    const sender = new ChatSender({ desktop, ocr: () => ocr, log: new MemorySendLog(), settings, dataDir, builtinDir: builtinProfilesDir(), platform: 'linux', accessibility: backend })
+    const sends = [
+      { to: '#opt', text: `learned profile → opt ${Date.now()}` },
+      { to: '#张伟', text: `学来的配置 😀 ${Date.now()}` },
+      { to: '#ops', text: `see https://example.test/?a=1&b=2 ${Date.now()}` }
+    ]
+    for (const s of sends) {
+      const outcome = await sender.send({ app: 'hexchat-learned', ...s, runId: 'learned', conversationId: 'c', confirm: async () => ({ allowed: true }) })
+      expect(outcome.status, `${s.to}: ${outcome.reason}`).toBe('sent')
+      await server.waitForMessage((m) => m.from === nick && m.text === s.text, before, 20_000)
+    }
+    const missing = await sender.send({ app: 'hexchat-learned', to: '#op', text: 'must not arrive', runId: 'learned', conversationId: 'c', confirm: async () => ({ allowed: true }) })
+    expect(missing.status).toBe('not_sent')
+    await sleep(1500)
+    const mine = server.messages.slice(before).filter((m) => m.from === nick)
+    expect(mine.map((m) => ({ target: m.target, text: m.text }))).toEqual(sends.map((s) => ({ target: s.to, text: s.text })))
+    // The window is still the one it learned (no dialog left open).
+    expect((await xdotool(client.display, 'search', '--onlyvisible', '--pid', String(client.pid), '--name', '.')).trim().split('\n')).toHaveLength(1)
+  }, 120_000)
+})
