@@ -145,10 +145,10 @@ describe.skipIf(!available)('desktop_send_text in a run and from the terminal', 
     expect((await cli('send-text', '--app', 'weixin', '--to', '产品群')).status).toBe(2)
   }, 120_000)
 
-  // Known bug (issue 20, stop notes): after a send denied in one `deskclaw` process, the next
-  // process's search pastes nothing into the fixture's search box and ends "not sent: no search
-  // result" — safe, but wrong. Marked as failing so that the fix turns this red and is noticed.
-  it.fails('deskclaw desktop send-text: a send after one denied in another process goes through', async () => {
+  // Issue 20: the next process's search found "no search result" after a denied send — not the
+  // clipboard or the process: the denied send left the chat open, first in the list, and its
+  // result row looked exactly as before the search (send-text.test.ts has the same in one process).
+  it('deskclaw desktop send-text: a send after one denied in another process goes through', async () => {
     chat = await openChatApp(display, { chats: CHATS })
     const home = mkdtempSync(join(tmpdir(), 'deskclaw-cli-deny-'))
     const cli = (...args: string[]) =>
@@ -164,6 +164,7 @@ describe.skipIf(!available)('desktop_send_text in a run and from the terminal', 
       expect(denied.stdout).toMatch(/^not sent: not approved: denied by --approve deny/)
       const sent = await cli('send-text', '--app', 'weixin', '--to', '产品群', '--text', '你好', '--approve', 'allow')
       expect(sent.status, sent.stderr + sent.stdout).toBe(0)
+      expect(chat.sent().map((m) => [m.chat, m.text])).toEqual([['产品群', '你好 [DeskClaw]']])
     } finally {
       rmSync(home, { recursive: true, force: true })
     }

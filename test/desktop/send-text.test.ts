@@ -98,6 +98,27 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
     expect([ambiguous, missing, partial].every((o) => !o.steps.some((s) => s.step === 'draft_pasted'))).toBe(true)
   }, 120_000)
 
+  // The next process's send after a denied one found "no search result" (issue 20): the chat was
+  // open, so its result row looked exactly as the list's row there did before the search.
+  it('the open chat, first in the list, is found again; two chats of one name at the top are ambiguous', async () => {
+    await reset({ resultsOrder: [], initialChat: '产品群' })
+    for (const text of ['第一条', '第二条']) {
+      const outcome = await send({ to: '产品群', text })
+      expect(outcome.status, outcome.reason).toBe('sent')
+    }
+    expect(chat.sent().map((m) => [m.chat, m.text])).toEqual([
+      ['产品群', '第一条 [DeskClaw]'],
+      ['产品群', '第二条 [DeskClaw]']
+    ])
+    await chat.close()
+    // The second 李娜's row does not change when the search leaves both at the top: it must be read all the same.
+    chat = await openChatApp(display, { chats: [{ name: '李娜' }, { name: '李娜' }, { name: '张伟' }], resultsOrder: [] })
+    const ambiguous = await send({ to: '李娜', text: '不该发出' })
+    expect(ambiguous.status).toBe('not_sent')
+    expect(ambiguous.reason).toMatch(/2 search results read exactly "李娜"/)
+    expect(chat.sent()).toEqual([])
+  }, 120_000)
+
   it('no window, a disabled app, a chat off the allowlist and the rate limit each end "not sent" with the reason', async () => {
     await reset()
     const missingWindow = join(dir, 'other-app.json')

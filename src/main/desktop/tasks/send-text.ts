@@ -16,7 +16,7 @@ import type { Point, Rect, WindowInfo } from '../protocol'
 import { readDraft, restoreDraft } from './draft-keeper'
 import { changedRects, grabFrame, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
-import { changedAreas, cropFrame, overlaps, panesOf, readArea, topTextArea, type Pane, type ScreenLine } from './window-layout'
+import { changedAreas, cropFrame, overlaps, panesOf, readArea, resultPanes, topTextArea, wholePane, type Pane, type ScreenLine } from './window-layout'
 import { compilePatterns, oneLine, sleep } from './task-parts'
 
 export type SendStatus = 'sent' | 'not_sent' | 'unknown'
@@ -126,16 +126,16 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     // A dialog the search opened is read whole, wherever the window manager put it.
     const dialogs = (await desktop.windows()).filter((w) => !windowsBefore.has(w.id) && w.bounds.width > 40 && w.bounds.height > 40)
     const dialogFrames = await Promise.all(dialogs.map((d) => grabFrame(desktop, d.bounds)))
-    const areas = [
-      ...changedAreas(beforeSearch, searched).map((area) => ({ frame: searched, area })),
-      ...dialogFrames.flatMap((frame) => panesOf(frame).map((pane) => ({ frame, area: { pane, rect: { x: pane.x, y: frame.rect.y, width: pane.width, height: frame.height } } })))
-    ]
-    const seen: ScreenLine[] = []
-    for (const { frame, area } of areas) seen.push(...(await readArea(ocr, frame, area, signal)))
     // The search box shows the name too: selecting its text again marks where it is, and it is no result.
     await desktop.pressKeys(caller, platform.keys.selectAll)
     const selected = await settle(Math.min(120, platform.waits.afterSearch))
     const echo = [...changedRects(searched, selected), ...(await Promise.all(dialogFrames.map(async (f) => changedRects(f, await grabFrame(desktop, f.rect))))).flat()]
+    const areas = [
+      ...resultPanes(beforeSearch, searched, echo, dialogFrames.length > 0).map((pane) => ({ frame: searched, area: wholePane(searched, pane) })),
+      ...dialogFrames.flatMap((frame) => panesOf(frame).map((pane) => ({ frame, area: wholePane(frame, pane) })))
+    ]
+    const seen: ScreenLine[] = []
+    for (const { frame, area } of areas) seen.push(...(await readArea(ocr, frame, area, signal)))
     const results = seen.filter((line) => !echo.some((rect) => overlaps(rect, line.box))).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
     const names = results.map((line) => line.text.trim()).filter(Boolean)
     step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', image: await preview(searched, results.map((l) => l.box)) })
@@ -161,8 +161,8 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     // Another result that begins with the name (`产品群（旧）` for `产品群`) is a look-alike whose
     // header a misread could turn into "name + member count": then the header must read the name exactly.
     const lookAlike = names.some((n) => n !== match.text.trim() && normalizeForMatch(n).startsWith(normalizeForMatch(target)))
-    const resultPanes = new Set(results.filter((l) => overlaps(l.box, window.bounds) && !dialogs.some((d) => overlaps(d.bounds, l.box))).map((l) => l.pane.x))
-    const header = await findHeader(opened, selected, resultPanes)
+    const resultsAt = new Set(results.filter((l) => overlaps(l.box, window.bounds) && !dialogs.some((d) => overlaps(d.bounds, l.box))).map((l) => l.pane.x))
+    const header = await findHeader(opened, selected, resultsAt)
     const headerReading = await verifyHeader(opened, header, lookAlike)
     step({ step: 'header_verified', ok: true, detail: `"${headerReading.reading}"`, image: headerReading.image })
 
@@ -266,8 +266,8 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
   }
 
   /** The top line of the pane that changed when the chat opened (not the results' pane); the widest other pane's top line when none did (the chat was open already). */
-  async function findHeader(opened: ScreenFrame, before: ScreenFrame, resultPanes: Set<number>): Promise<{ pane: Pane; rect: Rect; changed: boolean }> {
-    const changes = changedAreas(before, opened).filter((a) => !resultPanes.has(a.pane.x))
+  async function findHeader(opened: ScreenFrame, before: ScreenFrame, resultsAt: Set<number>): Promise<{ pane: Pane; rect: Rect; changed: boolean }> {
+    const changes = changedAreas(before, opened).filter((a) => !resultsAt.has(a.pane.x))
     if (changes.length > 0) {
       const widest = changes.reduce((best, a) => (a.pane.width > best.pane.width ? a : best))
       const top = changes.filter((a) => a.pane.x === widest.pane.x).sort((a, b) => a.rect.y - b.rect.y)[0]!
@@ -276,7 +276,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
       const rect = line && line.y <= top.rect.y ? line : top.rect
       return { pane: top.pane, rect, changed: true }
     }
-    const panes = panesOf(opened).filter((p) => !resultPanes.has(p.x))
+    const panes = panesOf(opened).filter((p) => !resultsAt.has(p.x))
     const pane = panes.reduce<Pane | undefined>((best, p) => (!best || p.width > best.width ? p : best), undefined)
     const rect = pane ? topTextArea(opened, pane) : null
     if (!pane || !rect) throw new NotSent(`the search result did not open: nothing in the window changed after pressing ${platform.keys.openResult}`)

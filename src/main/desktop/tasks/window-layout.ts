@@ -105,6 +105,24 @@ function mergeAreas(areas: Array<{ pane: Pane; rect: Rect }>): Array<{ pane: Pan
   return merged.sort((a, b) => a.rect.y - b.rect.y || a.pane.x - b.pane.x)
 }
 
+/** A pane of a frame, top to bottom, as an area to read. */
+export function wholePane(frame: ScreenFrame, pane: Pane): { pane: Pane; rect: Rect } {
+  return { pane, rect: { x: pane.x, y: frame.rect.y, width: pane.width, height: frame.height } }
+}
+
+/**
+ * The panes of the window that hold a search's results (docs/desktop.md, "Finding the layout"):
+ * every pane the search changed, to be read whole, not only where it changed — a result can look
+ * exactly as the chat list's row there did before (the open chat, highlighted, first in both), and
+ * a result left unread could hide a second chat of the same name. When the search opened a dialog,
+ * a pane whose only change is the search box showing the name (`echo`) is left out: the results
+ * are in the dialog.
+ */
+export function resultPanes(before: ScreenFrame, after: ScreenFrame, echo: Rect[], dialogOpened: boolean): Pane[] {
+  const changes = changedRects(before, after).filter((change) => !dialogOpened || !echo.some((rect) => overlaps(rect, change)))
+  return panesOf(after).filter((pane) => changes.some((c) => Math.min(c.x + c.width, pane.x + pane.width) - Math.max(c.x, pane.x) >= 2))
+}
+
 /** The first run of text from the top of a pane (its title line), in screen pixels; null when the pane is blank. */
 export function topTextArea(frame: ScreenFrame, pane: Pane): Rect | null {
   let y = 0
