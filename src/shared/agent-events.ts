@@ -4,6 +4,7 @@
  * receives them over a wire can validate; renderer code imports types only.
  */
 import { z } from 'zod'
+import { StepChangesSchema } from './checkpoints'
 import { RiskAssessmentSchema, VerdictSchema } from './risk'
 
 export const ToolCallStatusSchema = z.enum([
@@ -246,6 +247,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     display: ToolTextSchema.optional(),
     /** Images and files the tool returned (stored by id). */
     attachments: z.array(ToolAttachmentRefSchema).optional(),
+    /** What the call changed in the workspace, when it could write and a checkpoint was taken. */
+    changes: StepChangesSchema.optional(),
     durationMs: z.number()
   }),
   z.object({

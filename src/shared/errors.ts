@@ -42,7 +42,10 @@ export const ErrorTextKeys = [
   'errors.settings.riskyNotConfirmed',
   'errors.busy',
   'errors.conversation.notFound',
-  'errors.store.diskFull'
+  'errors.store.diskFull',
+  'errors.undo.nothing',
+  'errors.undo.expired',
+  'errors.undo.changedSincePreview'
 ] as const
 export type ErrorTextKey = (typeof ErrorTextKeys)[number]
 

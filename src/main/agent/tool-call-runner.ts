@@ -1,5 +1,6 @@
 import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskRule, type ToolAttachmentRef } from '../../shared'
 import { stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine } from '../risk'
+import type { StepCheckpoints } from '../checkpoints'
 import type { OutputLimits, ToolAttachment, ToolRegistry } from '../tools'
 import { ToolCall, type RunScope, type ToolCallOutcome } from './tool-call'
 
@@ -50,6 +51,8 @@ export interface ToolCallRunnerOptions {
   outputLimits: OutputLimits
   /** Stores an image or file a tool returned, before the event that refers to it. */
   saveAttachment(attachment: AttachmentToSave): void
+  /** Records the workspace around each call that can change it (docs/checkpoints.md); absent: no checkpoints. */
+  checkpoints?: StepCheckpoints
   emit(event: AgentEvent): void
 }
 

@@ -4,6 +4,7 @@ import {
   newId,
   type ApprovalPreview,
   type RiskAssessment,
+  type StepChanges,
   type ToolAttachmentRef,
   type Verdict
 } from '../../shared'
@@ -62,6 +63,13 @@ interface Judgement {
 }
 
 type Refusal = { ok: false; status: 'error' | 'denied'; output: ToolOutput }
+
+/**
+ * Calls whose effects on the workspace are recorded in checkpoints (docs/checkpoints.md): those
+ * that can write and whose domain reaches files. A click or a sent message cannot be undone by
+ * restoring files, so they are not recorded.
+ */
+const CHECKPOINTED_CATEGORIES: ReadonlySet<string> = new Set(['fs', 'shell', 'mcp'])
 /** How the call came to be allowed: by policy (nobody asked), a grant, or a person's answer. */
 type Consent = { ok: true; by: 'policy' | 'grant' | 'answer' | 'during-run' }
 type Rejudged = { next: 'run' } | { next: 'ask-again'; judgement: Judgement } | { next: 'refuse'; refusal: Refusal }
@@ -79,6 +87,8 @@ export class ToolCall {
   private readonly progressRefs: ToolAttachmentRef[] = []
   /** Looked up once: a tool source may remove the tool while the call waits for an answer. */
   private definition: AnyTool | undefined
+  /** What the call changed in the workspace, when it was recorded. */
+  private changes: StepChanges | undefined
 
   constructor(
     private readonly options: ToolCallRunnerOptions,
@@ -216,6 +226,8 @@ export class ToolCall {
     const { registry, emit, workspace } = this.options
     const { assessment, action } = judgement
     const confirmsLater = prepared.definition.confirmsDuringRun === true
+    const checkpoints = prepared.definition.access !== 'read' && CHECKPOINTED_CATEGORIES.has(prepared.definition.category) ? this.options.checkpoints : undefined
+    const before = await checkpoints?.before(this.scope.conversationId)
     this.executionStarted = Date.now()
     const output = await registry.execute(this.call.toolName, prepared.args, {
       workspace,
@@ -260,6 +272,11 @@ export class ToolCall {
         return { allowed: false, reason: asked.by === 'user' && asked.reason ? `the user denied it: ${asked.reason}` : why }
       }
     })
+    const step = before !== undefined ? await checkpoints?.after(this.scope.conversationId, before) : undefined
+    if (step && step.changes.files > 0) {
+      this.changes = step.changes
+      return [output.isError ? 'error' : 'completed', { ...output, forUser: output.forUser ?? output.forLlm, forLlm: `${output.forLlm}\n\n${step.forModel}` }]
+    }
     return [output.isError ? 'error' : 'completed', output]
   }
 
@@ -284,6 +301,7 @@ export class ToolCall {
       ...(output.display ? { display: output.display } : {}),
       ...(output.ranIn ? { runtime: output.ranIn } : {}),
       ...(saved.refs.length > 0 ? { attachments: saved.refs } : {}),
+      ...(this.changes ? { changes: this.changes } : {}),
       durationMs: Date.now() - this.executionStarted
     })
     return { forLlm, isError: output.isError, images: saved.images }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
 import { AppError, newId, type AgentEvent, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
+import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
 import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
@@ -21,6 +22,8 @@ export interface AgentServiceDeps {
   commandShell?(): 'sh' | 'cmd'
   settings(): Settings
   apiKey(settings: Settings): string | undefined
+  /** The checkpoints of this workspace, when they are on (docs/checkpoints.md). */
+  checkpoints?(workspace: string): StepCheckpoints | undefined
   emit(event: AgentEvent): void
 }
 
@@ -104,6 +107,7 @@ export class AgentService implements AppService {
       commandShell: () => this.deps.commandShell?.() ?? 'sh',
       outputLimits: DEFAULT_OUTPUT_LIMITS,
       saveAttachment: (attachment) => store.saveAttachment(attachment),
+      checkpoints: this.deps.checkpoints?.(workspace),
       emit: this.deps.emit
     })
     const done = runAgent(

@@ -9,12 +9,14 @@ import { SelectedRuntime, type ModelKeys, type Runtime, type SelectRuntimeOption
 import { DATABASE_FILE_NAME, SqliteConversationStore, type ConversationStore } from '../store'
 import { DeviceService, type DeviceBackends, type PortOpener } from '../devices'
 import { BrowserService } from '../browser'
+import { CheckpointService } from '../checkpoints'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
+import { UndoService } from './undo-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
 import { resolveSettings } from './settings'
@@ -90,6 +92,10 @@ export class DeskclawApp {
   readonly devices: DeviceService
   /** The user's browser, one context per conversation (docs/tools.md, "Browser"). */
   readonly browser: BrowserService
+  /** The workspace recorded around every call that can change it: diffs and undo (docs/checkpoints.md). */
+  readonly checkpoints: CheckpointService
+  /** Undo and redo of what runs changed in the workspace, previewed first (docs/checkpoints.md). */
+  readonly undo: UndoService
   /** MCP servers from mcp.json in the data folder: a dynamic tool source each (docs/tools.md, "MCP servers"). */
   readonly mcp: McpService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
@@ -162,6 +168,13 @@ export class DeskclawApp {
       this.events.publish({ kind: 'serial_closed', sessionId: session.id, path: session.path, disconnected: how.disconnected, ...(how.reason ? { reason: how.reason } : {}) })
     )
 
+    this.checkpoints = new CheckpointService(config.dataDir, () => ({ maxFileBytes: this.settingsCache.checkpoints.maxFileMB * 1024 * 1024 }))
+    this.undo = new UndoService({
+      store,
+      checkpoints: this.checkpoints,
+      workspaceOf: (id) => store.getConversation(id)?.conversation.workspace ?? this.settingsCache.workspace
+    })
+
     // Judges URL subjects with the domain rules in Settings; the web tools check each hop with it too.
     const urls = new UrlGuardian({ domainRules: () => this.settingsCache.webDomains })
     const browser = (this.browser = new BrowserService({
@@ -217,6 +230,7 @@ export class DeskclawApp {
         risk: this.risk,
         grants: this.grants,
         saveAlwaysRule: (rule, approvalId) => rules.saveAlways(rule, approvalId),
+        checkpoints: (workspace) => (this.settingsCache.checkpoints.enabled ? this.checkpoints.forWorkspace(workspace) : undefined),
         unsandboxed: () => this.selectedRuntime?.fellBackToNative ?? false,
         commandShell: () => this.runtime.shell ?? 'sh',
         settings: () => this.settingsCache,

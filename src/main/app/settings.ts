@@ -42,7 +42,8 @@ export function defaultSettings(): Settings {
     modelPrices: {},
     webDomains: [],
     webMaxBytes: 5 * 1024 * 1024,
-    webTimeoutSec: 30
+    webTimeoutSec: 30,
+    checkpoints: { enabled: true, maxFileMB: 50, keepDays: 30, keepAfterDelete: false }
   }
 }
 

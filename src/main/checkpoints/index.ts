@@ -21,3 +21,4 @@ export {
   type RewindPlan,
   type RewindResult
 } from './rewind'
+export { CheckpointService, WorkspaceCheckpoints, type RecordedStep, type StepCheckpoints } from './workspace-checkpoints'

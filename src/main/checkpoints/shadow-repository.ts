@@ -39,6 +39,8 @@ export class ShadowRepository {
   private ready: Promise<void> | undefined
   /** One operation at a time: git's index lock would refuse a second one anyway. */
   private queue: Promise<unknown> = Promise.resolve()
+  /** Commit → tree, for the checkpoints this process made or looked at. */
+  private readonly trees = new Map<string, string>()
 
   constructor(
     readonly workspace: string,
@@ -58,12 +60,15 @@ export class ShadowRepository {
       const added = await runGit(this.target, ['add', '--all', '--ignore-errors', '--', '.'], { allowFailure: true })
       if (added.code !== 0) skipped.push(...unreadableFiles(added.stderr))
       const tree = (await runGit(this.target, ['write-tree'])).stdout.toString().trim()
+      // Nothing changed since the parent: it is this checkpoint too (no empty commits in the chain).
+      if (parent && (await this.treeOfCommit(parent)) === tree) return { id: parent, tree, skipped }
       const parentArgs = parent ? ['-p', parent] : []
       const id = (await runGit(this.target, ['commit-tree', tree, ...parentArgs, '-m', message])).stdout
         .toString()
         .trim()
       // A ref keeps the commit from being pruned; pruning deletes refs (prune()).
       await runGit(this.target, ['update-ref', `refs/checkpoints/${id}`, id])
+      this.trees.set(id, tree)
       return { id, tree, skipped }
     })
   }
@@ -71,7 +76,16 @@ export class ShadowRepository {
   /** The tree a checkpoint recorded. */
   async treeOf(checkpoint: string): Promise<string> {
     await this.ensureReady()
-    return (await runGit(this.target, ['rev-parse', `${checkpoint}^{tree}`])).stdout.toString().trim()
+    return this.treeOfCommit(checkpoint)
+  }
+
+  private async treeOfCommit(commit: string): Promise<string> {
+    let tree = this.trees.get(commit)
+    if (!tree) {
+      tree = (await runGit(this.target, ['rev-parse', `${commit}^{tree}`])).stdout.toString().trim()
+      this.trees.set(commit, tree)
+    }
+    return tree
   }
 
   /** Runs git operations one after another, whatever the callers do. */

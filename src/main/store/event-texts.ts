@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3'
-import { ToolStepSchema, type RunSummary, type ToolCallRecord, type ToolStep, type ToolText } from '../../shared'
+import { StepChangesSchema, ToolStepSchema, type RunSummary, type StepChanges, type ToolCallRecord, type ToolStep, type ToolText } from '../../shared'
 import { parseJson } from './json'
 
 interface DisplayRow {
   run_id: string
   call_id: string | null
   display: string | null
+  changes: string | null
 }
 
 type RunFailure = NonNullable<RunSummary['failure']>
@@ -39,7 +40,8 @@ export class EventTexts {
   constructor(db: Database.Database) {
     // In log order, so a call id a run reused (some local servers do) ends with its last completion.
     this.displays = db.prepare(
-      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.display') AS display
+      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.display') AS display,
+              json_extract(data, '$.changes') AS changes
        FROM events WHERE conversation_id = ? AND type = 'tool_call_completed' ORDER BY seq`
     )
     this.steps = db.prepare(
@@ -54,20 +56,21 @@ export class EventTexts {
     )
   }
 
-  /** Each call with the display line its completion carried. */
+  /** Each call with the display line and the workspace changes (docs/checkpoints.md) its completion carried. */
   withDisplays(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
-    const byCall = new Map<string, ToolText>()
+    const byCall = new Map<string, { display?: ToolText; changes?: StepChanges }>()
     for (const row of this.displays.all(conversationId)) {
       if (row.call_id === null) continue
       const key = `${row.run_id}\u0000${row.call_id}`
       const display = row.display === null ? null : asToolText(parseJson(row.display))
-      if (display) byCall.set(key, display)
+      const changes = row.changes === null ? undefined : StepChangesSchema.safeParse(parseJson(row.changes)).data
+      if (display || changes) byCall.set(key, { ...(display ? { display } : {}), ...(changes ? { changes } : {}) })
       else byCall.delete(key)
     }
     if (byCall.size === 0) return calls
     return calls.map((call) => {
-      const display = byCall.get(`${call.runId}\u0000${call.id}`)
-      return display ? { ...call, display } : call
+      const texts = byCall.get(`${call.runId}\u0000${call.id}`)
+      return texts ? { ...call, ...texts } : call
     })
   }
 

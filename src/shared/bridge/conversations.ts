@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { AppErrorSchema, ApprovalRecordSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
+import { StepChangesSchema } from '../checkpoints'
 import { VerdictSchema } from '../risk'
 import { defineCall } from './define-call'
 import { LanguageSchema } from './settings'
@@ -74,7 +75,9 @@ export const ToolCallRecordSchema = z.object({
   /** The steps a long call reported (tool_progress), in order, read back from the event log. */
   steps: z.array(ToolStepSchema).optional(),
   /** How its approval was answered: who, at which front door, when, and why (absent: never asked, or not answered yet). */
-  answered: ApprovalRecordSchema.optional()
+  answered: ApprovalRecordSchema.optional(),
+  /** What it changed in the workspace (docs/checkpoints.md), as tool_call_completed carried it. */
+  changes: StepChangesSchema.optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 

@@ -96,6 +96,18 @@ export const WebDomainRuleSchema = z.object({
 })
 export type WebDomainRule = z.infer<typeof WebDomainRuleSchema>
 
+/** What checkpoints record and how long they are kept (docs/checkpoints.md, "Settings"). */
+export const CheckpointSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Files larger than this are left out of checkpoints, with a note. */
+  maxFileMB: z.number().int().min(1).max(4096),
+  /** Checkpoints older than this many days are pruned. */
+  keepDays: z.number().int().min(1).max(3650),
+  /** Deleting a conversation also deletes its checkpoints, unless this is on. */
+  keepAfterDelete: z.boolean()
+})
+export type CheckpointSettings = z.infer<typeof CheckpointSettingsSchema>
+
 export const SettingsSchema = z.object({
   provider: ProviderKindSchema,
   model: z.string(),
@@ -185,7 +197,9 @@ export const SettingsSchema = z.object({
   /** web_fetch and http_request read at most this many bytes of a response body. */
   webMaxBytes: z.number().int().min(1024).max(50 * 1024 * 1024),
   /** A web request that has not finished in this many seconds is stopped. */
-  webTimeoutSec: z.number().int().min(1).max(300)
+  webTimeoutSec: z.number().int().min(1).max(300),
+  /** Checkpoints of the workspace around each call that can change it (docs/checkpoints.md). */
+  checkpoints: CheckpointSettingsSchema
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -695,6 +695,9 @@ export const en = {
     'Switching to {what} needs a confirmation at this computer, and nobody can be asked here. Start DeskClaw with it instead, or set it in the desktop app.',
   'errors.settings.riskyNotConfirmed': 'Switching to {what} was not confirmed; nothing changed.',
   'errors.busy': 'This conversation is already working on a request. Stop it or wait.',
+  'errors.undo.nothing': 'Nothing to undo there: no checkpoint recorded a change.',
+  'errors.undo.expired': 'This undo preview has expired. Open it again.',
+  'errors.undo.changedSincePreview': 'The workspace changed after the preview was shown. Look at the new preview.',
   'errors.conversation.notFound': 'This conversation no longer exists.',
   'errors.store.diskFull': "The disk holding DeskClaw's data is full ({path}): free some space, then try again."
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>

@@ -652,6 +652,9 @@ export const zhCN: Dictionary = {
   'errors.settings.riskyNeedsConfirmation': '切换到 {what} 需要在这台电脑上确认，但这里无法询问任何人。请改为以该设置启动 DeskClaw，或在桌面应用中设置。',
   'errors.settings.riskyNotConfirmed': '切换到 {what} 未获确认，设置没有改变。',
   'errors.busy': '这个对话正在处理一个请求。请停止它或等待完成。',
+  'errors.undo.nothing': '这里没有可撤销的内容：没有检查点记录到更改。',
+  'errors.undo.expired': '这个撤销预览已过期，请重新打开。',
+  'errors.undo.changedSincePreview': '显示预览之后工作区又有了变化，请查看新的预览。',
   'errors.conversation.notFound': '这个对话已不存在。',
   'errors.store.diskFull': '存放 DeskClaw 数据的磁盘已满（{path}）：请先释放一些空间，再重试。'
 }

@@ -153,6 +153,8 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     webDomains: settings.webDomains,
     webMaxBytes: settings.webMaxBytes,
     webTimeoutSec: settings.webTimeoutSec,
+    // Edited in the Checkpoints section and kept as they are here.
+    checkpoints: settings.checkpoints,
     // ThemeField applies and saves the theme at once, outside this form.
     theme: settings.theme,
     ...chat.next,
