@@ -251,8 +251,23 @@ const readersOfSecrets = rows('dangerous:sensitive', 'ask', [
 
 /** Another shell's -c text is opaque: its quoting and expansion are not bash's (docs/risk.md). */
 const foreignShells = rows('dangerous:foreign-shell', 'ask', [
-  "zsh -c 'ls'",
+  ["zsh -c 'ls *(e:id:)'", 'zsh glob qualifiers run code: only words zsh reads as bash does are judged'],
   "fish -c 'ls'"
+])
+
+/**
+ * Issue 21, family 8 (docs/risk.md, item 4): literal heredoc text into a known-safe program, a command
+ * substitution whose command is allowed in a place where any value is harmless, `&` between two commands, and
+ * zsh -c text in words zsh and bash read alike.
+ */
+const benignNeedless = rows('benign:needless', 'allow', [
+  ['sleep 10 & wait', '& between two allowed commands'],
+  ['echo $(ls)', 'an allowed command substitution, printed'],
+  'echo `ls`',
+  ['echo "today is $(date)"', 'substitutions inside double quotes count'],
+  ['cat <<EOF\nhello\nEOF', 'literal heredoc text into a known-safe program'],
+  ['grep foo <<< "foo bar"', 'literal herestring text into a known-safe program'],
+  ["zsh -c 'ls'", 'zsh text in words it reads as bash does']
 ])
 
 const benignWrappers = rows('benign:wrapper', 'allow', [
@@ -331,7 +346,6 @@ const benignGit = rows('benign:git', 'allow', [
 const dangerous = rows('dangerous', 'ask', [
   ['sleep foo', 'sleep takes only durations: anything else is not known-safe'],
   ['sleep 5; rm -rf build', 'a harmless wait does not make the next command harmless'],
-  ['sleep 10 & wait', 'background jobs ask'],
   'rm -rf build',
   'rm README.md',
   'rm -f src/index.ts',
@@ -593,10 +607,14 @@ const dangerousInterpreter = rows('dangerous:interpreter', 'ask', [
 ])
 
 const dangerousStructure = rows('dangerous:structure', 'ask', [
-  ['echo $(ls)', 'a command substitution is never plain'],
-  'echo `ls`',
-  'ls $(pwd)',
-  ['echo "today is $(date)"', 'substitutions inside double quotes count'],
+  ['ls $(pwd)', 'a substitution as a path operand: what is listed is only known at run time'],
+  ['cat $(echo README.md)', 'a substitution as a file operand'],
+  ['printf $(echo -v) x', "printf's first word may be -v, which assigns"],
+  ['echo $(( $(id -u) + 1 ))', 'the output of a substitution evaluated arithmetically can run code'],
+  ['ls & rm -rf build', 'a job next to a write'],
+  ['cat <<< "$GITHUB_TOKEN"', 'a herestring only known at run time'],
+  ['xargs cat <<< README.md', 'xargs makes heredoc text arguments'],
+  ['wc --files0-from=- <<< .env', 'names fed on stdin are judged as operands'],
   ['cat <(ls)', 'process substitution'],
   'diff <(ls src) <(ls build)',
   ['ls $DIR', 'a variable in a path operand: what is read is only known at run time'],
@@ -604,9 +622,7 @@ const dangerousStructure = rows('dangerous:structure', 'ask', [
   'while true; do ls; done',
   ['f() { ls; }; f', 'function definitions are not plain'],
   ['ls &', 'a background job is not in the plain set'],
-  ['cat <<EOF\nhello\nEOF', 'a heredoc is not in the allowed redirect set'],
   ['cat <<EOF\n$(touch pwned)\nEOF', 'an unquoted heredoc body runs its substitutions'],
-  ['grep foo <<< "foo bar"', 'a herestring is not in the allowed redirect set'],
   "alias ll='ls -la'",
   'eval ls',
   'source ./env.sh',
@@ -1072,7 +1088,7 @@ const readonlyCases: ShellCase[] = [
     'python3 -c "print(42)"',
     'curl https://example.com',
     'cat ~/.ssh/id_rsa',
-    'echo $(ls)',
+    'cat $(ls)',
     'sudo ls',
     "sed -i 's/a/b/' README.md",
     'cp README.md copy.md',
@@ -1117,6 +1133,7 @@ export const shellCases: ShellCase[] = [
   ...benignDiagnostics,
   ...readersOfSecrets,
   ...foreignShells,
+  ...benignNeedless,
   ...benignWrappers,
   ...benignGit,
   ...dangerous,

@@ -20,7 +20,7 @@ import {
 import { ignoresArguments, safeSpecFor, SECRET_SHAPED_NAME, unsafeWindowsParameters, windowsReadKind } from './safe-programs'
 import { GIT_CONTENT_READERS, GIT_SPEC } from './git-spec'
 import { pathspecSecretReason } from './git-pathspec'
-import { matchSpec, type ProgramSpec, type ReadKind, type SpecEntry } from './spec'
+import { computedWordHarmless, matchSpec, type ProgramSpec, type ReadKind, type SpecEntry } from './spec'
 import { versionSpecFor } from './version-spec'
 import { originalRange, prepareSource, type PreparedSource } from './source'
 import { isCriticalWindowsTarget, isWindowsProgram, unquote, windowsHit, windowsProgramName } from './windows'
@@ -94,6 +94,8 @@ interface Invocation {
   pipedFrom: Invocation[]
   /** stdin from a heredoc or herestring. */
   heredoc: boolean
+  /** That heredoc or herestring, when it belongs to this simple command: whether it may run silently is decided with the program (docs/risk.md, item 4). */
+  heredocNode?: SyntaxNode
   /** That heredoc's or herestring's text when it is literal (no expansion happens in it). */
   stdinText?: string
   /** A heredoc or herestring whose text is downloaded (`bash <<< "$(curl …)"`). */
@@ -248,8 +250,13 @@ class Analysis {
     }
     // Plain variables that are not secret-shaped (`echo $PATH`) are judged once the program is known.
     const plainVariables: Word[] = []
-    for (const word of inv.words) this.checkWordShape(word, add, plainVariables)
+    const substituted: Word[] = []
+    for (const word of inv.words) this.checkWordShape(word, add, plainVariables, substituted)
     this.checkRedirects(inv, add)
+    // Set by the branch that allows the program: which computed words are harmless where they stand, and whether
+    // literal text on stdin is (docs/risk.md, item 4).
+    let harmlessWord: ((word: Word) => boolean) | null = null
+    let stdinOk = false
 
     let argv = inv.words
     let underXargs = false
@@ -439,8 +446,17 @@ class Analysis {
         const spec = safeSpecFor(program)
         const trustedName = !head.value.includes('/') || TRUSTED_DIRS.test(head.value)
         if (spec && trustedName) {
-          this.judgeBySpec(program, spec, argv, head, add, unitAdd)
+          const entry = this.judgeBySpec(program, spec, argv, head, add, unitAdd)
           variablesRead = spec.reads
+          if (entry) {
+            const finalArgv = argv
+            const args = values.slice(1)
+            harmlessWord = (word) => {
+              const k = finalArgv.indexOf(word)
+              return k > 0 && computedWordHarmless(spec, k - 1, args)
+            }
+            stdinOk = !underXargs && this.literalStdinHarmless(inv, entry, argv, spec.reads, add)
+          }
           this.checkPaths(argv, add, false, spec.reads, spec.patternFirst === true)
           if (spec.reads === 'contents') this.checkSearchedFiles(program, argv, inv, underXargs, add)
         } else {
@@ -453,6 +469,8 @@ class Analysis {
       }
     } finally {
       this.settleVariables(plainVariables, variablesRead, add)
+      for (const word of substituted) if (!harmlessWord?.(word)) add('shell.substitution', SUBSTITUTION_MESSAGE, 'ask', word)
+      if (inv.heredocNode && !stdinOk) add('shell.heredoc', HEREDOC_MESSAGE, 'ask', inv.heredocNode)
     }
   }
 
@@ -475,6 +493,25 @@ class Analysis {
     return match.entry
   }
 
+  /**
+   * Literal heredoc or herestring text fed to a program its spec allowed is data, like `echo text |` (docs/risk.md,
+   * item 4). Where the program reads file names from stdin (`wc --files0-from=-`, `file -f -`), each name is judged
+   * as the file operand it becomes. Text only known at run time, or downloaded, is not.
+   */
+  private literalStdinHarmless(inv: Invocation, entry: SpecEntry, argv: Word[], reads: ReadKind, add: AddFinding): boolean {
+    if (!inv.heredoc) return true
+    if (inv.stdinText === undefined || inv.stdinFetches) return false
+    const values = argv.slice(1).map((w) => w.value)
+    const fromStdin = (v: string | null | undefined) => v === '-' || v === '/dev/stdin'
+    const namesFromStdin =
+      entry.reads.some(fromStdin) ||
+      values.some((v, k) => v !== null && /^--files0?-from(=|$)/.test(v) && (v.includes('=') ? fromStdin(v.slice(v.indexOf('=') + 1)) : fromStdin(values[k + 1])))
+    if (namesFromStdin) {
+      for (const name of inv.stdinText.split(/[\s\0]+/).filter(Boolean)) this.checkOnePath(name, argv[0]!, add, false, reads === 'none' ? 'names' : reads)
+    }
+    return true
+  }
+
   private finishUnit(
     argv: Word[],
     findings: ShellFinding[],
@@ -490,14 +527,18 @@ class Analysis {
   }
 
   /** How a word is written: expansions, substitutions, ANSI-C, non-ASCII — never plain. */
-  private checkWordShape(word: Word, add: AddFinding, plainVariables?: Word[]): void {
+  private checkWordShape(word: Word, add: AddFinding, plainVariables?: Word[], substituted?: Word[]): void {
+    // `$(…)` and backticks: their commands are judged on their own (the walker visits them); their output is a word
+    // nobody has seen, harmless only where the program's spec says any value is (settled in classify). `<(…)` asks.
     if (word.substitutions.length > 0) {
-      add('shell.substitution', 'Runs a command inside another ($(…), `…` or <(…)).', 'ask', word)
+      if (substituted && word.substitutions.every((n) => plainSubstitution(n, word.node))) substituted.push(word)
+      else add('shell.substitution', SUBSTITUTION_MESSAGE, 'ask', word)
     }
     if (word.dangerousExpansion) add('shell.dangerous-expansion', 'This expansion can run or redirect code (${x@P}, ${!x}).', 'ask', word)
     else if (word.expansions.length > 0) {
-      if (plainVariables && word.expansions.every(isPlainPublicVariable)) plainVariables.push(word)
-      else add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
+      if (plainVariables && word.expansions.every(isPlainPublicVariable)) {
+        if (!substituted?.includes(word)) plainVariables.push(word)
+      } else add('shell.expansion', 'The value of a variable is only known when the command runs.', 'ask', word)
     }
     if (word.ansiC) add('shell.ansi-c', 'An ANSI-C string ($\'…\') can spell anything in escapes.', 'ask', word)
     if (word.value === null && word.substitutions.length === 0 && word.expansions.length === 0) {
@@ -527,10 +568,7 @@ class Analysis {
 
   private classifyShell(inv: Invocation, argv: Word[], add: AddFinding, toOuter: Mapper, depth: number): void {
     const shell = inv.programs[inv.programs.length - 1] ?? 'sh'
-    if (!BASH_LIKE.has(shell)) {
-      // Other shells quote, expand and split differently: what bash's rules read there proves nothing.
-      add('shell.foreign-shell', `${shell} has its own syntax; what it runs cannot be judged by bash's rules.`, 'ask', argv[0]!)
-    }
+    const foreign = () => add('shell.foreign-shell', `${shell} has its own syntax; what it runs cannot be judged by bash's rules.`, 'ask', argv[0]!)
     let i = 1
     let script: Word | null = null
     let inline = false
@@ -543,7 +581,10 @@ class Analysis {
         break
       }
       // -s: commands come from stdin; the words after it are only arguments.
-      if (v === '-s' || /^-[a-z]*s[a-z]*$/.test(v)) return this.checkStdinCode(inv, inv.programs.at(-1) ?? 'sh', argv[0]!, add, { depth, toOuter })
+      if (v === '-s' || /^-[a-z]*s[a-z]*$/.test(v)) {
+        if (!BASH_LIKE.has(shell)) foreign()
+        return this.checkStdinCode(inv, inv.programs.at(-1) ?? 'sh', argv[0]!, add, { depth, toOuter })
+      }
       if (v === '--') {
         i++
         break
@@ -552,6 +593,9 @@ class Analysis {
       i++
     }
     const program = inv.programs[inv.programs.length - 1] ?? 'sh'
+    // Other shells quote, expand and split differently: what bash's rules read there proves nothing, except zsh
+    // text in the words both read alike (docs/risk.md, item 10).
+    if (!BASH_LIKE.has(shell) && !(inline && shell === 'zsh' && script?.value != null && readsAlikeInZsh(script.value))) foreign()
     if (inline) {
       if (!script || script.value === null) {
         add('shell.dynamic-script', `${program} -c runs a script that is only known at run time.`, 'ask', script ?? argv[0]!)
@@ -1099,9 +1143,12 @@ class Walker {
           // tree-sitter reads `a | b | c && d` as `a | (b | c && d)`; bash pipes a into b only. So a
           // list's first command keeps what is piped in (download-then-run stays visible), the rest do not.
           let first = true
-          for (const child of node.children) {
+          const children = node.children
+          for (const [k, child] of children.entries()) {
             if (!child) continue
-            if (child.type === '&') this.structure(child, 'shell.background', 'Runs a command in the background, where it outlives the check.')
+            // `a & b`: both are judged as any other commands; a job left running at the end (`sleep 10 &`) asks (docs/risk.md, item 4).
+            if (child.type === '&' && !followedByStatement(children, k)) this.structure(child, 'shell.background', BACKGROUND_MESSAGE)
+            else if (child.type === '&') continue
             else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
               this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
             } else if (child.isNamed) {
@@ -1220,7 +1267,9 @@ class Walker {
         if (literal !== null) owner.stdinText = literal
         if (containsFetcher(node)) owner.stdinFetches = true
       }
-      this.structure(node, 'shell.heredoc', 'Feeds inline text to the command (heredoc or herestring); not auto-allowed.')
+      // Literal text fed to one simple command is judged with its program (classify); anything else asks here.
+      if (owner && !loose) owner.heredocNode = node
+      else this.structure(node, 'shell.heredoc', HEREDOC_MESSAGE)
       for (const child of node.namedChildren) {
         if (!child) continue
         if (child.type === 'heredoc_body') this.visitWords(child)
@@ -1275,17 +1324,49 @@ class Walker {
   private visitWords(node: SyntaxNode): void {
     if (node.type === 'command_substitution' || node.type === 'process_substitution') {
       this.structure(node, 'shell.substitution', 'Runs a command inside another ($(…), `…` or <(…)).')
-      for (const child of node.namedChildren) if (child) this.visit(child, [])
+      this.visitBody(node)
       return
     }
     for (const child of node.namedChildren) if (child) this.visitWords(child)
   }
 
   private visitSubstitutions(word: Word): void {
-    for (const sub of word.substitutions) {
-      for (const child of sub.namedChildren) if (child) this.visit(child, [])
+    for (const sub of word.substitutions) this.visitBody(sub)
+  }
+
+  /** The statements inside `$(…)` or `<(…)`; a job left running at its end asks as at the top level. */
+  private visitBody(sub: SyntaxNode): void {
+    const children = sub.children
+    for (const [k, child] of children.entries()) {
+      if (!child) continue
+      if (child.type === '&' && !followedByStatement(children, k)) this.structure(child, 'shell.background', BACKGROUND_MESSAGE)
+      else if (child.isNamed) this.visit(child, [])
     }
   }
+}
+
+/**
+ * `$(…)` or backticks standing as (part of) the word itself, in or out of double quotes — not inside an arithmetic
+ * expansion, where bash evaluates the output as an expression that can run code (`a[$(…)]`), nor inside a parameter
+ * expansion, nor `<(…)`.
+ */
+function plainSubstitution(sub: SyntaxNode, word: SyntaxNode): boolean {
+  if (sub.type !== 'command_substitution') return false
+  if (sub.id === word.id) return true
+  for (let n = sub.parent; n; n = n.parent) {
+    if (n.type !== 'string' && n.type !== 'concatenation') return false
+    if (n.id === word.id) return true
+  }
+  return false
+}
+
+const BACKGROUND_MESSAGE = 'Runs a command in the background, where it outlives the check.'
+const SUBSTITUTION_MESSAGE = 'Runs a command inside another ($(…), `…` or <(…)), and its output is a word nobody has seen.'
+const HEREDOC_MESSAGE = 'Feeds inline text to the command (heredoc or herestring); only literal text fed to a known-safe program runs silently.'
+
+/** A statement follows child k of a list (`a & b`): the job started at k is not the command's last word. */
+function followedByStatement(children: ReadonlyArray<SyntaxNode | null>, k: number): boolean {
+  return children.slice(k + 1).some((c) => c !== null && c.isNamed && isStatement(c))
 }
 
 const STATEMENTS = new Set([
@@ -1470,6 +1551,19 @@ function expandBraces(text: string): string[] | null {
 
 /** Shells whose syntax is bash's (or POSIX sh's): their -c text is analysed; any other shell's is opaque. */
 const BASH_LIKE = new Set(['sh', 'bash', 'dash', 'ash', 'rbash'])
+
+/**
+ * zsh text made only of what zsh and bash read alike: plain words (letters, digits, `_./,:+@%-`, `=` not at a
+ * word's start, `~` only at its start), single quotes, double quotes without `$`, backquote, `\` or `!`, and
+ * `;` `&&` `||` `|`. No `$`, globs, parentheses, `<`/`>` or `=word` (zsh's expansions, qualifiers and numeric
+ * ranges live there).
+ */
+function readsAlikeInZsh(script: string): boolean {
+  return ZSH_ALIKE.test(script)
+}
+const ZSH_PIECE = String.raw`(?:[\w./,:+@%=-]|'[^']*'|"[^"$\x60\\!]*")`
+const ZSH_WORD = String.raw`(?:~|~?(?:[\w./,:+@%-]|'[^']*'|"[^"$\x60\\!]*")${ZSH_PIECE}*)`
+const ZSH_ALIKE = new RegExp(String.raw`^[ \t]*${ZSH_WORD}(?:(?:[ \t]+|[ \t]*(?:;|&&|\|\||\|)[ \t]*)${ZSH_WORD})*[ \t;]*$`)
 
 
 /**

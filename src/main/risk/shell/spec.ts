@@ -44,8 +44,16 @@ export interface ProgramSpec {
   operand?: RegExp
   /** The first operand is a pattern, not a file (grep, rg), unless -e or -f gives the pattern. */
   patternFirst?: boolean
-  /** A last check of the whole argument list (what the option lists cannot say: `ps e` prints environments). */
+  /**
+   * A last check of the whole argument list (what the option lists cannot say: `ps e` prints environments). It
+   * reads literal words, so a computed word (`$X`, `$(…)`) never passes a spec that has one.
+   */
   check?: (args: Args) => string | null
+  /**
+   * Arguments from this index on (0 = the first after the program) are data the program only prints, whatever
+   * their value (`printf FORMAT ARG…`: options are read only before the format), so a computed word is harmless there.
+   */
+  dataFrom?: number
   /** Only these operand sequences are allowed (`ip addr`, `docker ps`); a trailing '*' allows more operands. */
   subcommands?: ReadonlyArray<readonly string[]>
   /**
@@ -164,6 +172,7 @@ function matchInto(program: string, spec: ProgramSpec, args: Args, entry: SpecEn
     return spec.maxOperands === 0 ? `${program} with an operand changes something` : `${program} with ${operands.length} operands may write the last one`
   }
   if (spec.operand && operands.some((o) => o === null || !spec.operand!.test(o))) return `${program} with that operand changes something`
+  if (spec.check && args.some((a) => a === null)) return `${program}: a word only known at run time cannot be checked`
   const extra = spec.check?.(args)
   if (extra) return `${program}: ${extra}`
   if (spec.subcommands) {
@@ -221,4 +230,16 @@ export function splitLong(arg: string): [string, string | null] {
 /** How an entry reads in `deskclaw risk --explain`: `git log --oneline -n`. */
 export function describeEntry(entry: SpecEntry): string {
   return [entry.program, entry.subcommand, ...entry.options].filter(Boolean).join(' ')
+}
+
+/**
+ * Whether a word only known at run time (the output of `$(…)`, after splitting into any number of words) is
+ * harmless as argument `index` (0-based, after the program), given the other arguments: only where every literal
+ * value would be allowed and nothing is read from it — a program whose every option is safe and that reads no
+ * files from its arguments (`echo`), or the data part of a spec that has one (`printf FORMAT $(…)`).
+ */
+export function computedWordHarmless(spec: ProgramSpec, index: number, args: Args): boolean {
+  if (spec.check || spec.subcommands || spec.commands) return false
+  if (spec.anyOption && spec.reads === 'none') return true
+  return spec.dataFrom !== undefined && index >= spec.dataFrom && args.slice(0, spec.dataFrom).every((a) => a !== null)
 }

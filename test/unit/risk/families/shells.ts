@@ -3,7 +3,8 @@
  *
  * Bash evaluates `$(…)` inside array subscripts in arithmetic contexts, even in single quotes
  * (`[[ 'a[$(touch x)]' -eq 1 ]]`, `test -v 'a[$(id)]'`, `(( 'a[$(id)]' ))`). The `-c` strings
- * of other shells (fish, zsh, csh, pwsh …) and Windows `cmd /c "…"` are opaque: ask.
+ * of other shells (fish, csh, pwsh …) and Windows `cmd /c "…"` are opaque: ask. zsh's too, except text in
+ * the words zsh and bash read alike (issue 21, family 8; its benign cases are in needless.ts).
  */
 
 import { benign, dangerous, finish, QUIET_WRAPPERS, rotate, type Draft, type FamilyCase } from './kit'
@@ -78,7 +79,6 @@ function arithmeticControls(): Draft[] {
 /** [program, flag forms] — shells whose syntax is not bash's, so their -c text is opaque. */
 const OTHER_SHELLS: readonly [string, readonly string[]][] = [
   ['fish', ['-c', '--command', '-C', '-ic']],
-  ['zsh', ['-c', '-fc', '-lc', '-ic']],
   ['csh', ['-c', '-fc', '-f -c']],
   ['tcsh', ['-c', '-fc']],
   ['ksh', ['-c']],
@@ -92,7 +92,6 @@ const OTHER_SHELLS: readonly [string, readonly string[]][] = [
   ['powershell', ['-Command', '-c', '-NoProfile -NonInteractive -Command']],
   ['powershell.exe', ['-Command']],
   ['pwsh.exe', ['-c']],
-  ['/bin/zsh', ['-c']],
   ['/usr/bin/fish', ['-c']],
   ['/usr/local/bin/fish', ['-c']],
   ['/bin/csh', ['-c']]
@@ -108,13 +107,19 @@ function otherShellsC(): Draft[] {
     for (const flag of flags) out.push(`${shell} ${flag} ${rotate(INNOCENT, i++)}`)
   }
   out.push(
-    ...QUIET_WRAPPERS.slice(0, 5).map((w, k) => `${w} ${rotate(['zsh', 'fish', 'ksh', 'pwsh', 'tcsh'], k)} -c ${rotate(INNOCENT, k)}`),
+    ...QUIET_WRAPPERS.slice(0, 5).map((w, k) => `${w} ${rotate(['mksh', 'fish', 'ksh', 'pwsh', 'tcsh'], k)} -c ${rotate(INNOCENT, k)}`),
     "echo x | xargs zsh -c 'ls'",
     String.raw`find . -name '*.ts' -exec fish -c 'echo $argv' {} \;`,
     "script -q -c 'ls' /dev/null",
     "zsh -c 'ls =(id)'",
     "fish -c 'ls (id)'",
     "zsh -c 'echo ${(e):-\\$(id)}'",
+    // zsh reads plain words as bash does (families/needless.ts); its own syntax stays opaque.
+    "zsh -c 'ls *(e:id:)'",
+    "zsh -lc 'echo =ls'",
+    "zsh -c 'ls <1-10>'",
+    "zsh -fc 'ls **/*(.)'",
+    '/bin/zsh -c "echo ${(%):-%n}"',
     "pwsh -c 'Get-ChildItem'",
     "zsh <<< 'ls'",
     "fish <<< 'pwd'",
