@@ -1,6 +1,10 @@
 /**
- * Store hot paths (no timing assertions; numbers are for the report):
- *  - writing 10,000 realistic events through recordEvent into a fresh file DB;
+ * Store hot paths, each beside its floor in the same run (vitest prints both and the ratio in its
+ * summary; no timing assertions, numbers are for docs/benchmarks.md):
+ *  - 10,000 realistic events through recordEvent into a fresh file DB, against raw better-sqlite3
+ *    writing the same 10,000 event rows in one transaction;
+ *  - 10,000 and 40,000 text deltas into one answer, without a run (the old bench's own case) and
+ *    recorded as real runs do (run_started … run_completed): linear means 4× the deltas, 4× the time;
  *  - opening (getConversation) a conversation of 10,000 messages.
  * Run: npx vitest bench --run --project unit bench/store.bench.ts
  * (without --project, both vitest projects pick the file up and it runs twice).
@@ -8,6 +12,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, bench, describe } from 'vitest'
 import { SqliteConversationStore } from '../src/main/store'
 import type { AgentEvent } from '../src/shared'
@@ -72,26 +77,54 @@ function realisticEvents(conversationId: string): AgentEvent[] {
 const templateEvents = realisticEvents('conv_template')
 if (templateEvents.length !== EVENTS_PER_RUN * RUNS) throw new Error(`expected 10,000 events, built ${templateEvents.length}`)
 
-describe('recordEvent', () => {
-  bench('open + migrate a fresh file DB (baseline to subtract)', () => {
-    SqliteConversationStore.open(freshDbPath()).close()
-  })
+/** The floor: the same rows, written by better-sqlite3 alone into a bare events table in one transaction. */
+function rawEventRows(events: readonly AgentEvent[]): void {
+  const db = new Database(freshDbPath())
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.exec(`CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, conversation_id TEXT NOT NULL,
+           type TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`)
+  const insert = db.prepare('INSERT INTO events (run_id, conversation_id, type, data, at) VALUES (?, ?, ?, ?, ?)')
+  db.transaction(() => {
+    for (const event of events) insert.run(event.runId, 'conv_raw', event.type, JSON.stringify(event), event.at)
+  })()
+  db.close()
+}
 
-  bench('write 10,000 events into a fresh file DB (incl. open)', () => {
-    const store = SqliteConversationStore.open(freshDbPath())
-    const conversationId = store.createConversation().id
-    for (const event of templateEvents) store.recordEvent({ ...event, conversationId })
-    store.close()
-  })
+function recordAll(events: readonly AgentEvent[], conversationId?: string): void {
+  const store = SqliteConversationStore.open(freshDbPath())
+  const id = conversationId ?? store.createConversation().id
+  for (const event of events) store.recordEvent({ ...event, conversationId: id })
+  store.close()
+}
 
-  // The worst case for `content = content || delta`: SQLite rewrites the whole row on every token.
-  bench('write 10,000 text_delta into ONE message (~60 KB answer, incl. open)', () => {
-    const store = SqliteConversationStore.open(freshDbPath())
-    const conversationId = store.createConversation().id
-    const event = { type: 'text_delta', runId: 'run_1', conversationId, messageId: 'msg_long', delta: ' token' } as const
-    for (let i = 0; i < 10_000; i++) store.recordEvent({ ...event, at: i })
-    store.close()
-  })
+/** `count` deltas of one answer; `withRun`: between run_started and run_completed, as the loop records them. */
+function answerDeltas(count: number, withRun: boolean): AgentEvent[] {
+  const base = { runId: 'run_1', conversationId: 'conv_template' } as const
+  const events: AgentEvent[] = []
+  if (withRun) events.push({ ...base, type: 'run_started', at: 0, prompt: 'Write a long answer', model: 'bench:model' })
+  for (let i = 0; i < count; i++) events.push({ ...base, type: 'text_delta', at: i, messageId: 'msg_long', delta: ' token' })
+  if (withRun) events.push({ ...base, type: 'run_completed', at: count, text: '', stopReason: 'final', iterations: 1, usage: {} })
+  return events
+}
+
+const deltas10k = answerDeltas(10_000, false)
+const deltas40k = answerDeltas(40_000, false)
+const runDeltas10k = answerDeltas(10_000, true)
+const runDeltas40k = answerDeltas(40_000, true)
+
+describe('10,000 events', () => {
+  bench('floor: raw better-sqlite3, 10,000 event rows in one transaction (incl. open)', () => rawEventRows(templateEvents))
+  bench('store: write 10,000 events into a fresh file DB (incl. open + migrate)', () => recordAll(templateEvents))
+  bench('open + migrate a fresh file DB alone', () => SqliteConversationStore.open(freshDbPath()).close())
+})
+
+describe('deltas into one answer', () => {
+  bench('floor: raw better-sqlite3, 10,000 delta rows in one transaction (incl. open)', () => rawEventRows(deltas10k))
+  bench('store: 10,000 deltas, no run recorded (~60 KB answer, incl. open)', () => recordAll(deltas10k))
+  bench('store: 10,000 deltas, run recorded as real runs do (incl. open)', () => recordAll(runDeltas10k))
+  bench('store: 40,000 deltas, no run recorded (~240 KB answer, incl. open)', () => recordAll(deltas40k))
+  bench('store: 40,000 deltas, run recorded (incl. open)', () => recordAll(runDeltas40k))
 })
 
 /** A conversation of 10,000 messages (5,000 user/assistant pairs, each ~300 chars) plus 1,000 tool calls. */

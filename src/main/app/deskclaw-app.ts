@@ -104,7 +104,10 @@ export class DeskclawApp {
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
   private settingsCache: Settings
-  /** Sequence of published agent events; reads of the store and emits are both synchronous, so it partitions them. */
+  /**
+   * Sequence of published agent events. A read of the store commits (and so publishes) what is queued
+   * first, and both are synchronous, so a snapshot read before this seq holds exactly the events up to it.
+   */
   private eventSeq = 0
   private readonly overrides: Partial<Settings>
 
@@ -112,7 +115,8 @@ export class DeskclawApp {
     this.overrides = { ...config.overrides }
     this.apiKeys = new ApiKeys(config.secrets ?? unavailableSecretStore())
     this.store = SqliteConversationStore.open(join(config.dataDir, DATABASE_FILE_NAME), {
-      nativeBinding: config.nativeBinding
+      nativeBinding: config.nativeBinding,
+      batchTickMs: storeTickFrom(config.env ?? process.env)
     })
     const recovered = this.store.recoverInterrupted()
     if (recovered.runs + recovered.toolCalls + recovered.approvals > 0) {
@@ -125,6 +129,7 @@ export class DeskclawApp {
     const emit = (event: AgentEvent): void => this.emit(event)
     const { services, store } = this
 
+    store.onCommitted((event) => this.publishCommitted(event))
     services.register(storeService(store))
     this.selectedRuntime = config.runtime ? null : new SelectedRuntime(this.settingsCache.runtime, this.runtimeOptions())
     this.runtime = config.runtime ?? this.selectedRuntime!
@@ -355,9 +360,13 @@ export class DeskclawApp {
     return { names: [name], values: [this.config.apiKey, env[name], process.env[name], ...stored] }
   }
 
-  /** Persist first, then fan out: what a front door shows is already on disk. */
+  /** Persist first: the event is fanned out once its batch committed (publishCommitted). */
   private emit(event: AgentEvent): void {
     this.store.recordEvent(event)
+  }
+
+  /** What a front door shows is already on disk: the store tells of an event after its transaction committed. */
+  private publishCommitted(event: AgentEvent): void {
     this.events.publish({ kind: 'agent', event, seq: ++this.eventSeq })
     if (event.type === 'run_started' || event.type === 'run_completed' || event.type === 'run_failed') {
       this.events.publish({ kind: 'conversations_changed' })
@@ -380,4 +389,12 @@ export class DeskclawApp {
   async close(): Promise<void> {
     await this.services.shutdown()
   }
+}
+
+/** DESKCLAW_STORE_TICK_MS: the group commit's tick (docs/architecture.md, "Store"); for tests and measurements. */
+function storeTickFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.DESKCLAW_STORE_TICK_MS
+  if (!raw) return undefined
+  const ms = Number(raw)
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined
 }

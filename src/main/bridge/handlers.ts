@@ -52,8 +52,9 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       return conversation
     },
     'conversations.get': ({ id }) => {
-      const lastEventSeq = app.lastEventSeq()
+      // In this order: reading commits and publishes the queued events first (store/commit-batches.ts).
       const detail = store.getConversation(id)
+      const lastEventSeq = app.lastEventSeq()
       if (!detail) throw notFound(id)
       return { ...detail, lastEventSeq }
     },

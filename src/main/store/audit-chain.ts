@@ -190,20 +190,43 @@ export interface AuditAppend {
  * The single insert path of the audit log. Must run inside a write transaction: the tail is read
  * there, so the app and a `deskclaw` process sharing the file still extend one chain (the write
  * lock is held from the transaction's first write, so nobody can append between read and insert).
- * The tail is re-read every time rather than cached: checking a cache against the file would cost
- * the same indexed lookup.
  */
 export function appendAudit(statements: Statements, entry: AuditAppend): void {
-  const tail = statements.auditTail.get() ?? { lastSeq: 0, lastHash: null }
-  const row: AuditChainFields = {
-    seq: tail.lastSeq + 1,
-    at: entry.at,
-    kind: wellFormed(entry.kind),
-    actor: wellFormed(entry.actor),
-    conversation_id: wellFormedOrNull(entry.conversationId),
-    run_id: wellFormedOrNull(entry.runId),
-    data: wellFormed(entry.data)
+  new AuditAppender(statements).append(entry)
+}
+
+/**
+ * Appends many entries in one write transaction: the tail is read once (on the first append after
+ * `begin`) and then followed in memory, since no other writer can append while the lock is held.
+ * Call `begin` at the start of every transaction: between two, another process may have appended.
+ */
+export class AuditAppender {
+  private tail: { lastSeq: number; lastHash: string } | null = null
+
+  constructor(private readonly statements: Statements) {}
+
+  begin(): void {
+    this.tail = null
   }
-  const prevHash = tail.lastHash ?? GENESIS_HASH
-  statements.insertAuditRow.run({ ...row, prev_hash: prevHash, hash: auditHash(prevHash, row) })
+
+  append(entry: AuditAppend): void {
+    const tail = this.tail ?? this.readTail()
+    const row: AuditChainFields = {
+      seq: tail.lastSeq + 1,
+      at: entry.at,
+      kind: wellFormed(entry.kind),
+      actor: wellFormed(entry.actor),
+      conversation_id: wellFormedOrNull(entry.conversationId),
+      run_id: wellFormedOrNull(entry.runId),
+      data: wellFormed(entry.data)
+    }
+    const hash = auditHash(tail.lastHash, row)
+    this.statements.insertAuditRow.run({ ...row, prev_hash: tail.lastHash, hash })
+    this.tail = { lastSeq: row.seq, lastHash: hash }
+  }
+
+  private readTail(): { lastSeq: number; lastHash: string } {
+    const tail = this.statements.auditTail.get() ?? { lastSeq: 0, lastHash: null }
+    return { lastSeq: tail.lastSeq, lastHash: tail.lastHash ?? GENESIS_HASH }
+  }
 }

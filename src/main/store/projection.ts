@@ -1,20 +1,32 @@
 import type { AgentEvent, AgentEventOf } from '../../shared'
-import { appendAudit } from './audit-chain'
+import type { AuditAppend } from './audit-chain'
 import { parseJson, toJson } from './json'
 import type { Statements } from './statements'
+import type { StreamingAnswers } from './streaming-answers'
 
 const TITLE_MAX_CHARS = 60
 
+/** What a projection writes to: the statements, the audit chain of this transaction, streamed answers. */
+export interface ProjectionTarget {
+  statements: Statements
+  audit(entry: AuditAppend): void
+  answers: StreamingAnswers
+  /** The batch's clock, for the answers' partial writes. */
+  now: number
+}
+
 /**
  * Folds one AgentEvent into the read-side tables (runs, messages, tool calls, approvals) and the
- * audit log. Runs inside recordEvent's transaction, after the event itself is appended.
+ * audit log. Runs inside the batch's transaction, after the event itself is appended.
  */
-export function projectEvent(statements: Statements, event: AgentEvent): void {
+export function projectEvent(target: ProjectionTarget, event: AgentEvent): void {
+  // Any other event of a run ends the message it was streaming (the loop's text comes before its tool calls).
+  if (event.type === 'text_delta') return target.answers.add(event, target.now)
+  target.answers.end(event.runId)
+  const statements = target.statements
   switch (event.type) {
     case 'run_started':
       return projectRunStarted(statements, event)
-    case 'text_delta':
-      return projectTextDelta(statements, event)
     case 'tool_call_started':
       return projectToolCallStarted(statements, event)
     case 'tool_output_delta':
@@ -22,17 +34,17 @@ export function projectEvent(statements: Statements, event: AgentEvent): void {
     case 'tool_progress':
       return projectToolProgress(statements, event)
     case 'risk_assessed':
-      return projectRiskAssessed(statements, event)
+      return projectRiskAssessed(statements, event, target.audit)
     case 'approval_requested':
-      return projectApprovalRequested(statements, event)
+      return projectApprovalRequested(statements, event, target.audit)
     case 'approval_resolved':
-      return projectApprovalResolved(statements, event)
+      return projectApprovalResolved(statements, event, target.audit)
     case 'tool_call_completed':
-      return projectToolCallCompleted(statements, event)
+      return projectToolCallCompleted(statements, event, target.audit)
     case 'run_completed':
-      return projectRunCompleted(statements, event)
+      return projectRunCompleted(statements, event, target.audit)
     case 'run_failed':
-      return projectRunFailed(statements, event)
+      return projectRunFailed(statements, event, target.audit)
     default:
       return assertNever(event)
   }
@@ -44,20 +56,6 @@ function projectRunStarted(s: Statements, event: AgentEventOf<'run_started'>): v
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
   const title = titleFromPrompt(event.prompt)
   if (title) s.titleUntitledConversation.run({ conversationId: event.conversationId, title })
-}
-
-function projectTextDelta(s: Statements, event: AgentEventOf<'text_delta'>): void {
-  // Appending is the common case (one message, many deltas), so try it first: one statement per token.
-  const { changes } = s.appendToMessage.run({ id: event.messageId, delta: event.delta })
-  if (changes > 0) return
-  s.insertMessage.run({
-    id: event.messageId,
-    conversationId: event.conversationId,
-    runId: event.runId,
-    role: 'assistant',
-    content: event.delta,
-    at: event.at
-  })
 }
 
 function projectToolCallStarted(s: Statements, event: AgentEventOf<'tool_call_started'>): void {
@@ -84,11 +82,11 @@ function projectToolProgress(s: Statements, event: AgentEventOf<'tool_progress'>
 }
 
 /** Every verdict is audited, including the allows nobody was asked about (docs/risk.md). */
-function projectRiskAssessed(s: Statements, event: AgentEventOf<'risk_assessed'>): void {
+function projectRiskAssessed(s: Statements, event: AgentEventOf<'risk_assessed'>, audit: Audit): void {
   const findings = JSON.stringify(event.assessment.findings)
   s.setToolCallRisk.run({ runId: event.runId, callId: event.callId, verdict: event.assessment.verdict, findings })
   const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
-  writeAudit(s, event, 'risk_decision', event.source, {
+  writeAudit(audit, event, 'risk_decision', event.source, {
     callId: event.callId,
     tool: event.tool,
     args: parseJson(args),
@@ -98,7 +96,7 @@ function projectRiskAssessed(s: Statements, event: AgentEventOf<'risk_assessed'>
   })
 }
 
-function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_requested'>): void {
+function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_requested'>, audit: Audit): void {
   // Older emitters (and fixtures) may omit the assessment; the columns are nullable for them.
   const assessment = event.assessment as AgentEventOf<'approval_requested'>['assessment'] | undefined
   const bindingHash = (event.bindingHash as string | undefined) ?? null
@@ -117,7 +115,7 @@ function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_r
     bindingHash
   })
   s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status: 'awaiting_approval' })
-  writeAudit(s, event, 'approval_requested', 'policy', {
+  writeAudit(audit, event, 'approval_requested', 'policy', {
     approvalId: event.approvalId,
     callId: event.callId,
     tool: event.tool,
@@ -128,7 +126,7 @@ function projectApprovalRequested(s: Statements, event: AgentEventOf<'approval_r
   })
 }
 
-function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_resolved'>): void {
+function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_resolved'>, audit: Audit): void {
   s.resolveApproval.run({
     approvalId: event.approvalId,
     answer: event.answer,
@@ -141,7 +139,7 @@ function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_re
   s.setOpenToolCallStatus.run({ runId: event.runId, callId: event.callId, status })
 
   const subject = s.getApprovalSubject.get(event.approvalId)
-  writeAudit(s, event, 'approval', event.by, {
+  writeAudit(audit, event, 'approval', event.by, {
     approvalId: event.approvalId,
     callId: event.callId,
     tool: subject?.tool ?? null,
@@ -152,7 +150,7 @@ function projectApprovalResolved(s: Statements, event: AgentEventOf<'approval_re
   })
 }
 
-function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_completed'>): void {
+function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_completed'>, audit: Audit): void {
   s.completeToolCall.run({
     callId: event.callId,
     runId: event.runId,
@@ -168,7 +166,7 @@ function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_
     attachments: event.attachments && event.attachments.length > 0 ? JSON.stringify(event.attachments) : null
   })
   const args = s.getToolCallArgs.get({ runId: event.runId, callId: event.callId })?.args ?? null
-  writeAudit(s, event, 'tool_call', 'agent', {
+  writeAudit(audit, event, 'tool_call', 'agent', {
     callId: event.callId,
     tool: event.tool,
     args: parseJson(args),
@@ -179,7 +177,7 @@ function projectToolCallCompleted(s: Statements, event: AgentEventOf<'tool_call_
   })
 }
 
-function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>): void {
+function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>, audit: Audit): void {
   const status = event.stopReason === 'cancelled' ? 'cancelled' : 'completed'
   s.completeRun.run({
     runId: event.runId,
@@ -189,7 +187,7 @@ function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>
     at: event.at
   })
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
-  writeAudit(s, event, 'run', 'agent', {
+  writeAudit(audit, event, 'run', 'agent', {
     status,
     stopReason: event.stopReason,
     iterations: event.iterations,
@@ -197,14 +195,16 @@ function projectRunCompleted(s: Statements, event: AgentEventOf<'run_completed'>
   })
 }
 
-function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>): void {
+function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>, audit: Audit): void {
   s.failRun.run({ runId: event.runId, error: event.error.message, usage: event.usage ? JSON.stringify(event.usage) : null, at: event.at })
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
-  writeAudit(s, event, 'run', 'agent', { status: 'failed', error: event.error })
+  writeAudit(audit, event, 'run', 'agent', { status: 'failed', error: event.error })
 }
 
-function writeAudit(s: Statements, event: AgentEvent, kind: string, actor: string, data: unknown): void {
-  appendAudit(s, {
+type Audit = ProjectionTarget['audit']
+
+function writeAudit(audit: Audit, event: AgentEvent, kind: string, actor: string, data: unknown): void {
+  audit({
     at: event.at,
     kind,
     actor,

@@ -18,7 +18,8 @@ import {
   type Settings,
   type ToolAttachmentRef
 } from '../../shared'
-import { appendAudit, verifyAuditChain, type AuditChainReport } from './audit-chain'
+import { appendAudit, AuditAppender, verifyAuditChain, type AuditChainReport } from './audit-chain'
+import { CommitBatches, type BatchItem, type CommittedListener } from './commit-batches'
 import { ConversationBranches, type TurnRequest, type TurnStart } from './branches'
 import { diskFullError, isDiskFull } from './disk-full'
 import { EventTexts } from './event-texts'
@@ -28,6 +29,7 @@ import { withMessageAttachments } from './message-attachments'
 import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
 import { ConversationSearch } from './search'
+import { StreamingAnswers } from './streaming-answers'
 import {
   toChatMessage,
   toConversationSummary,
@@ -38,11 +40,14 @@ import {
   toToolCallRecord
 } from './rows'
 import { prepareStatements, type Statements } from './statements'
+import type { AuditAppend } from './audit-chain'
 import type { AuditEntry, AuditRecord, ChatSendEntry, ConversationStore, RecoveryReport, StoredAttachment } from './types'
 
 export interface SqliteStoreOptions {
   /** Path to a better_sqlite3.node built for this runtime (Electron ships its own ABI). */
   nativeBinding?: string
+  /** How long an event may wait for its group commit (default BATCH_TICK_MS; a test widens it to catch a front door that shows too early). */
+  batchTickMs?: number
 }
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
@@ -62,27 +67,31 @@ export class SqliteConversationStore implements ConversationStore {
   /** A call's display and a failed run's message code, read from the event log (no column holds them). */
   private readonly eventTexts: EventTexts
   private readonly approvalAnswers: ApprovalAnswers
-  private readonly recordInTransaction: (event: AgentEvent) => void
+  private readonly answers: StreamingAnswers
+  private readonly auditAppender: AuditAppender
+  private readonly batches: CommitBatches
+  private readonly writeBatch: Database.Transaction<(items: readonly BatchItem[], now: number) => void>
+  private readonly writeAnswers: Database.Transaction<() => void>
   private readonly readConversation: (id: string) => ConversationDetail | null
 
   private constructor(
     readonly path: string,
-    private readonly db: Database.Database
+    private readonly db: Database.Database,
+    options: SqliteStoreOptions = {}
   ) {
     this.statements = prepareStatements(db)
     this.search = new ConversationSearch(db)
     this.branches = new ConversationBranches(db)
     this.eventTexts = new EventTexts(db)
     this.approvalAnswers = new ApprovalAnswers(db)
-    this.recordInTransaction = db.transaction((event: AgentEvent) => {
-      this.statements.insertEvent.run({
-        runId: event.runId,
-        conversationId: event.conversationId,
-        type: event.type,
-        data: JSON.stringify(event),
-        at: event.at
-      })
-      projectEvent(this.statements, event)
+    this.answers = new StreamingAnswers(this.statements)
+    this.auditAppender = new AuditAppender(this.statements)
+    this.writeBatch = db.transaction((items: readonly BatchItem[], now: number) => this.writeItems(items, now))
+    this.writeAnswers = db.transaction(() => this.answers.writeDue(Date.now(), true))
+    this.batches = new CommitBatches({
+      commit: (items) => this.commitItems(items),
+      describeFailure: (error, items) => this.describeWriteFailure(error, items),
+      tickMs: options.batchTickMs
     })
     // One read transaction, so the four reads see one snapshot while another process writes.
     this.readConversation = db.transaction((id: string): ConversationDetail | null => {
@@ -111,10 +120,11 @@ export class SqliteConversationStore implements ConversationStore {
       if (error instanceof NewerSchemaError) throw error
       throw new Error(`cannot open the DeskClaw database at ${path}: ${errorMessage(error)}`, { cause: error })
     }
-    return new SqliteConversationStore(path, db)
+    return new SqliteConversationStore(path, db, options)
   }
 
   createConversation(title?: string, workspace?: string): ConversationSummary {
+    this.sync()
     const now = Date.now()
     const row = {
       id: newId('conv'),
@@ -130,19 +140,23 @@ export class SqliteConversationStore implements ConversationStore {
 
   /** Folders conversations of their own worked in, most recently active first. */
   recentWorkspaces(limit: number): string[] {
+    this.sync()
     return this.statements.recentWorkspaces.all(limit).map((row) => row.workspace)
   }
 
   listConversations(): ConversationSummary[] {
+    this.sync()
     return this.statements.listConversations.all().map(toConversationSummary)
   }
 
   getConversation(id: string): ConversationDetail | null {
+    this.sync({ answers: true })
     return this.readConversation(id)
   }
 
   /** Renaming leaves updatedAt alone: the list is ordered by activity, and a rename is not activity. */
   renameConversation(id: string, title: string): ConversationSummary | null {
+    this.sync()
     const trimmed = title.trim()
     if (!trimmed) throw new AppError('VALIDATION_FAILED', 'a conversation title cannot be empty')
     this.statements.renameConversation.run({ id, title: trimmed })
@@ -152,6 +166,7 @@ export class SqliteConversationStore implements ConversationStore {
 
   /** Like a rename, not activity: updatedAt stays. `null` goes back to the model in settings. */
   setConversationModel(id: string, model: string | null): ConversationSummary | null {
+    this.sync()
     const trimmed = model?.trim() || null
     this.statements.setConversationModel.run({ id, model: trimmed })
     const row = this.statements.getConversation.get(id)
@@ -160,12 +175,14 @@ export class SqliteConversationStore implements ConversationStore {
 
   /** Pinning is not activity either: updatedAt stays. Pinning a pinned one keeps its first pin time. */
   setConversationPinned(id: string, pinned: boolean): ConversationSummary | null {
+    this.sync()
     this.statements.setConversationPinned.run({ id, pinned: pinned ? 1 : 0, at: Date.now() })
     const row = this.statements.getConversation.get(id)
     return row ? toConversationSummary(row) : null
   }
 
   searchConversations(query: string, limit?: number): ConversationSearchResult[] {
+    this.sync({ answers: true })
     return this.search.search(query, limit)
   }
 
@@ -192,10 +209,12 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   deleteConversation(id: string): boolean {
+    this.sync()
     return this.statements.deleteConversation.run(id).changes > 0
   }
 
   addUserMessage(conversationId: string, runId: string, text: string): ChatMessage {
+    this.sync()
     const message: ChatMessage = {
       id: newId('msg'),
       conversationId,
@@ -216,6 +235,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   beginTurn(conversationId: string, runId: string, request: TurnRequest): TurnStart {
+    this.sync()
     return this.db.transaction((): TurnStart => {
       this.assertConversationExists(conversationId)
       const plan = this.branches.plan(conversationId, request)
@@ -239,46 +259,41 @@ export class SqliteConversationStore implements ConversationStore {
    * Any other failure is thrown with the event type and run in the message.
    */
   recordEvent(event: AgentEvent): void {
-    try {
-      this.recordInTransaction(event)
-    } catch (error) {
-      if (isForeignKeyViolation(error) && !this.conversationExists(event.conversationId)) return
-      if (isDiskFull(error)) {
-        // The run's end still reaches every front door (run_failed with this message); the row
-        // stays "running" and the next start's recovery marks it interrupted (docs/cli.md).
-        if (event.type === 'run_failed' || event.type === 'run_completed') return
-        throw diskFullError(this.db.name)
-      }
-      throw new Error(`could not record ${event.type} of run ${event.runId}: ${errorMessage(error)}`, {
-        cause: error
-      })
-    }
+    this.batches.add({ kind: 'event', event })
   }
 
+  onCommitted(listener: CommittedListener): () => void {
+    return this.batches.onCommitted(listener)
+  }
+
+  flush(): void {
+    this.batches.flushOrThrow()
+    this.sync({ answers: true })
+  }
+
+  get commits(): number {
+    return this.batches.commits
+  }
+
+  /** Committed with the run's events, in their order (one transaction instead of one per step). */
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void {
-    try {
-      this.db.transaction(() => {
-        this.assertConversationExists(conversationId)
-        for (const message of messages) {
-          this.statements.insertModelMessage.run({ conversationId, runId, data: JSON.stringify(message) })
-        }
-      })()
-    } catch (error) {
-      throw isDiskFull(error) ? diskFullError(this.db.name) : error
-    }
+    if (messages.length > 0) this.batches.add({ kind: 'model_messages', conversationId, runId, messages })
   }
 
   loadModelMessages(conversationId: string): unknown[] {
+    this.sync()
     return this.statements.listModelMessageData.all(conversationId).map((data) => JSON.parse(data) as unknown)
   }
 
   listEvents(runId: string): AgentEvent[] {
+    this.sync()
     // Trusted cast: every row was written by recordEvent from a typed AgentEvent.
     return this.statements.listEventData.all(runId).map((data) => JSON.parse(data) as AgentEvent)
   }
 
   /** Unanswered approvals of runs still going; those of crashed runs are settled by recoverInterrupted. */
   pendingApprovals(): PendingApproval[] {
+    this.sync()
     return this.statements.pendingApprovals.all().map(toPendingApproval)
   }
 
@@ -306,6 +321,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   audit(entry: AuditEntry): void {
+    this.sync()
     // IMMEDIATE: take the write lock before reading the chain's tail (inside another transaction
     // this is a savepoint of it, which already writes).
     this.db
@@ -323,10 +339,12 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   recentAudit(limit: number): AuditRecord[] {
+    this.sync()
     return this.statements.recentAudit.all(Math.max(0, Math.floor(limit))).map(toAuditRecord)
   }
 
   verifyAuditChain(): AuditChainReport {
+    this.sync()
     return verifyAuditChain(this.db)
   }
 
@@ -349,6 +367,7 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   saveApprovalRule(rule: RiskRule, approvalId: string): void {
+    this.sync()
     const parsed = RiskRuleSchema.safeParse(rule)
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', `not a valid rule: ${parsed.error.issues[0]?.message}`)
     const { tool, match, decision } = parsed.data
@@ -386,7 +405,9 @@ export class SqliteConversationStore implements ConversationStore {
    * End times stay NULL because nobody knows when the process died.
    */
   recoverInterrupted(): RecoveryReport {
+    this.sync({ answers: true })
     return this.db.transaction((): RecoveryReport => {
+      this.statements.rebuildRunningAnswers.run()
       const report: RecoveryReport = {
         runs: this.statements.interruptRuns.run().changes,
         toolCalls: this.statements.interruptToolCalls.run().changes,
@@ -403,12 +424,82 @@ export class SqliteConversationStore implements ConversationStore {
 
   close(): void {
     if (!this.db.open) return
+    this.sync({ answers: true })
     try {
       // Cheap, and keeps query plans good as tables grow (SQLite's advice for long-lived connections).
       this.db.pragma('optimize')
     } finally {
       this.db.close()
     }
+  }
+
+  /**
+   * Commits what is queued, so every read and write after it sees each event recorded before it;
+   * `answers`: the rows of answers still streaming get their whole text too.
+   */
+  private sync(options: { answers?: boolean } = {}): void {
+    if (this.db.inTransaction || !this.db.open) return
+    this.batches.flush()
+    if (options.answers) this.writeAnswers()
+  }
+
+  /**
+   * One transaction for the batch (IMMEDIATE: the write lock before the audit chain's tail is read).
+   * When it fails for one bad item, each item is tried alone, so the others are not lost with it; a
+   * full disk fails them all.
+   */
+  private commitItems(items: readonly BatchItem[]): { dropped: BatchItem[]; error?: unknown } {
+    try {
+      this.writeBatch.immediate(items, Date.now())
+      return { dropped: [] }
+    } catch (error) {
+      this.answers.forget(new Set(items.map((item) => (item.kind === 'event' ? item.event.runId : item.runId))))
+      if (isDiskFull(error) || items.length === 1) throw error
+    }
+    const dropped: BatchItem[] = []
+    let firstError: unknown
+    for (const item of items) {
+      try {
+        this.writeBatch.immediate([item], Date.now())
+      } catch (error) {
+        this.answers.forget([item.kind === 'event' ? item.event.runId : item.runId])
+        if (isDiskFull(error)) throw error
+        dropped.push(item)
+        firstError ??= error
+      }
+    }
+    return { dropped, error: firstError }
+  }
+
+  /** One batch, inside its transaction. Items of a conversation deleted meanwhile are dropped: nothing is left to attach them to. */
+  private writeItems(items: readonly BatchItem[], now: number): void {
+    this.auditAppender.begin()
+    const target = { statements: this.statements, audit: (entry: AuditAppend) => this.auditAppender.append(entry), answers: this.answers, now }
+    const alive = new Map<string, boolean>()
+    for (const item of items) {
+      const conversationId = item.kind === 'event' ? item.event.conversationId : item.conversationId
+      let exists = alive.get(conversationId)
+      if (exists === undefined) alive.set(conversationId, (exists = this.conversationExists(conversationId)))
+      if (!exists) continue
+      if (item.kind === 'model_messages') {
+        for (const message of item.messages) {
+          this.statements.insertModelMessage.run({ conversationId, runId: item.runId, data: JSON.stringify(message) })
+        }
+        continue
+      }
+      const { event } = item
+      this.statements.insertEvent.run({ runId: event.runId, conversationId, type: event.type, data: JSON.stringify(event), at: event.at })
+      projectEvent(target, event)
+    }
+    this.answers.writeDue(now, false)
+  }
+
+  private describeWriteFailure(error: unknown, items: readonly BatchItem[]): Error {
+    // The rows stay "running" and the next start's recovery marks them interrupted (docs/cli.md).
+    if (isDiskFull(error)) return diskFullError(this.db.name)
+    const first = items.find((item) => item.kind === 'event')
+    const what = first?.kind === 'event' ? `${first.event.type} of run ${first.event.runId}` : 'model messages'
+    return new Error(`could not record ${what}: ${errorMessage(error)}`, { cause: error })
   }
 
   private conversationExists(id: string): boolean {
@@ -448,10 +539,6 @@ function configure(db: Database.Database): void {
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
 function isSettingKey(key: string): key is keyof Settings {

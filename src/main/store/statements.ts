@@ -182,9 +182,18 @@ export function prepareStatements(db: Database.Database) {
        VALUES (@id, @conversationId, @runId, @role, @content, @at,
                (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = @conversationId))`
     ),
-    appendToMessage: db.prepare<{ id: string; delta: string }>(
-      `UPDATE messages SET content = content || @delta WHERE id = @id`
+    messageExists: db.prepare<[string], 1>(`SELECT 1 FROM messages WHERE id = ?`).pluck(),
+    /** A streamed answer's row gets its whole text at once (streaming-answers.ts), never a delta appended. */
+    setMessageContent: db.prepare<{ id: string; content: string }>(
+      `UPDATE messages SET content = @content WHERE id = @id AND content <> @content`
     ),
+    /** An answer's text as the event log holds it: every delta of the message, in order. */
+    answerTextFromEvents: db
+      .prepare<{ runId: string; messageId: string }, string | null>(
+        `SELECT group_concat(json_extract(data, '$.delta'), '' ORDER BY seq) FROM events
+         WHERE run_id = @runId AND type = 'text_delta' AND json_extract(data, '$.messageId') = @messageId`
+      )
+      .pluck(),
     listMessages: db.prepare<[string], MessageRow>(
       `SELECT id, conversation_id, run_id, role, content, created_at, parent_run_id FROM messages
        WHERE conversation_id = ? ORDER BY seq`
@@ -403,6 +412,14 @@ export function prepareStatements(db: Database.Database) {
     ),
 
     // crash recovery
+    /** Answers of runs a crash left running get the text of their logged deltas (the row may lag by PARTIAL_TEXT_MS). */
+    rebuildRunningAnswers: db.prepare<[]>(
+      `UPDATE messages SET content = COALESCE(
+         (SELECT group_concat(json_extract(e.data, '$.delta'), '' ORDER BY e.seq) FROM events e
+          WHERE e.run_id = messages.run_id AND e.type = 'text_delta' AND json_extract(e.data, '$.messageId') = messages.id),
+         content)
+       WHERE role = 'assistant' AND run_id IN (SELECT id FROM runs WHERE status = 'running')`
+    ),
     interruptRuns: db.prepare<[]>(`UPDATE runs SET status = 'interrupted' WHERE status = 'running'`),
     interruptToolCalls: db.prepare<[]>(
       `UPDATE tool_calls SET status = 'interrupted'

@@ -64,8 +64,8 @@ export interface RecoveryReport {
 
 /**
  * The persistence port (docs/architecture.md). One SQLite file; every AgentEvent is appended and projected
- * into conversations/messages/tool calls/approvals in the same transaction, so nothing shown to
- * the user is lost if the process dies right after.
+ * into conversations/messages/tool calls/approvals in the same transaction, and front doors hear of
+ * it only after that transaction committed, so nothing shown to the user is lost if the process dies.
  */
 export interface ConversationStore {
   readonly path: string
@@ -92,9 +92,17 @@ export interface ConversationStore {
    * history of that path only. NOT_FOUND for a run or message of another conversation.
    */
   beginTurn(conversationId: string, runId: string, request: TurnRequest): TurnStart
-  /** Append to the event log and update the projections, in one transaction. */
+  /**
+   * Appends to the event log and updates the projections; events are committed in groups (a tick of
+   * a few ms, or many events), and every read or write of this store commits what is queued first.
+   * Throws the failure of an earlier group (a full disk) so the run that records fails.
+   */
   recordEvent(event: AgentEvent): void
-  /** Provider-neutral model messages (AI SDK ModelMessage JSON) that carry context across turns. */
+  /** Hears each event once the transaction holding it committed, in order: what front doors may show. */
+  onCommitted(listener: (event: AgentEvent) => void): () => void
+  /** Commits what is queued now. */
+  flush(): void
+  /** Provider-neutral model messages (AI SDK ModelMessage JSON) that carry context across turns; committed with the events. */
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void
   loadModelMessages(conversationId: string): unknown[]
   listEvents(runId: string): AgentEvent[]

@@ -58,6 +58,9 @@ describe('dispatchCall', () => {
     }
     const detail = await dispatchCall(table, 'conversations.get', { id: conversation.id })
     temp.app['emit']({ type: 'text_delta', runId, conversationId: conversation.id, at: Date.now(), messageId: 'msg_seq', delta: 'c' })
+    // Published once its batch commits (a tick later, or now).
+    expect(seqs).toHaveLength(2)
+    temp.app.store.flush()
     unsubscribe()
     expect(detail.ok && (detail.data as { lastEventSeq: number }).lastEventSeq).toBe(seqs[1])
     expect(seqs[2]).toBe(seqs[1]! + 1)

@@ -35,6 +35,10 @@ describe('crash safety', () => {
       expect(store.recoverInterrupted()).toEqual({ runs: 1, toolCalls: 2, approvals: 1 })
       const recovered = store.getConversation(ready.conversationId)
       expect(recovered?.runs[0]?.status).toBe('interrupted')
+      // The answer's row may lag its deltas (written at most every few hundred ms); recovery gives it all of them.
+      const logged = store.listEvents(ready.runId).flatMap((event) => (event.type === 'text_delta' ? [event.delta] : []))
+      expect(recovered?.messages.find((message) => message.id === ready.messageId)?.content).toBe(logged.join(''))
+      expect(logged.length).toBeGreaterThanOrEqual(ready.deltasCommitted)
       expect(recovered?.toolCalls.map((call) => call.status)).toEqual(['interrupted', 'interrupted'])
       expect(recovered?.toolCalls[0]?.output).toBe('y\n')
       expect(store.pendingApprovals()).toEqual([])

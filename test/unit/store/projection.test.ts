@@ -296,11 +296,13 @@ describe('recordEvent projection', () => {
     const event = runEvents(conversationId, 'run_1', T0)
     store.recordEvent(event('run_started', { prompt: 'hi', model: 'm' }))
 
-    expect(() => store.recordEvent(event('run_started', { prompt: 'again', model: 'm' }))).toThrow(
-      /could not record run_started of run run_1: UNIQUE constraint failed/
-    )
-    // The transaction rolled back: the duplicate never reached the event log.
+    store.recordEvent(event('run_started', { prompt: 'again', model: 'm' }))
+    // Both are in one batch: committing it reports the bad one, and only it is left out.
+    expect(() => store.flush()).toThrow(/could not record run_started of run run_1: UNIQUE constraint failed/)
     expect(store.listEvents('run_1')).toHaveLength(1)
+    // Thrown once: the next event is recorded as usual.
+    store.recordEvent(event('text_delta', { messageId: 'msg_1', delta: 'ok' }))
+    expect(store.listEvents('run_1')).toHaveLength(2)
   })
 })
 
@@ -388,6 +390,7 @@ describe('risk decisions and approval answers', () => {
       })
     )
 
+    store.flush() // read below over another connection
     const decisions = auditRows(dbPath).filter((row) => row.kind === 'risk_decision')
     expect(decisions.map((row) => [row.actor, JSON.parse(row.data)])).toEqual([
       ['policy', { callId: 'call_1', tool: 'file_read', args: { path: 'a.txt' }, verdict: 'allow', action: 'allow', findings: [] }],
@@ -411,6 +414,7 @@ describe('risk decisions and approval answers', () => {
 
     // A call id reused in the run restarts its row, risk columns included.
     store.recordEvent(event('tool_call_started', { callId: 'call_2', tool: 'shell', args: { command: 'pwd' } }))
+    store.flush()
     expect(toolCallRiskColumns(dbPath, 'call_2')).toEqual({ runtime: null, verdict: null, findings: null })
   })
 
