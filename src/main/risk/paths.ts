@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { HOME_CREDENTIAL_LOCATIONS as HOME_SECRETS } from '../secrets/credential-locations'
 
@@ -59,10 +59,10 @@ function withinIgnoringCase(child: string, parent: string): boolean {
 }
 
 /** The home secrets as lower-case absolute paths, computed once per home folder. */
-let homeSecretsFor: { home: string; paths: string[] } | null = null
+let homeSecretsFor: { home: string; lowerHome: string; paths: string[] } | null = null
 
 function homeSecretPaths(home: string): string[] {
-  if (homeSecretsFor?.home !== home) homeSecretsFor = { home, paths: HOME_SECRETS.map((rel) => `${home}/${rel}`.toLowerCase()) }
+  if (homeSecretsFor?.home !== home) homeSecretsFor = { home, lowerHome: `${home.toLowerCase()}/`, paths: HOME_SECRETS.map((rel) => `${home}/${rel}`.toLowerCase()) }
   return homeSecretsFor.paths
 }
 
@@ -80,7 +80,9 @@ export function secretPathReason(absolute: string, ctx: PathContext): string | n
   const lowerTarget = target.toLowerCase()
   const globbed = target !== absolute && target !== ctx.home
   const secrets = homeSecretPaths(ctx.home)
-  for (let i = 0; i < secrets.length; i++) {
+  // Every home secret is under home: a path elsewhere (and no glob that could reach into home) skips the list.
+  const nearHome = globbed || lowerTarget.startsWith(homeSecretsFor!.lowerHome)
+  for (let i = 0; nearHome && i < secrets.length; i++) {
     const secret = secrets[i]!
     if (within(lowerTarget, secret) || (globbed && within(secret, lowerTarget))) {
       return `${displayPath(`${ctx.home}/${HOME_SECRETS[i]}`, ctx)} holds credentials or private data`
@@ -142,30 +144,26 @@ export function isPublicRead(absolute: string): boolean {
 export function resolveReal(absolute: string): string {
   const cached = realCache.get(absolute)
   if (cached !== undefined) return cached
-  let existing = absolute
-  const rest: string[] = []
-  // lstat without throwing finds the longest existing prefix; one native realpath resolves it.
-  for (let i = 0; i < 64 && existing !== '/' && existing !== knownReal && !exists(existing); i++) {
-    rest.push(path.posix.basename(existing))
-    existing = path.posix.dirname(existing)
-  }
-  let real = existing
-  if (existing !== knownReal) {
-    try {
-      real = realpathSync.native(existing)
-    } catch {
-      // unreadable: judged as written
+  let resolved = absolute
+  // One lstat per component, shared with the file-object check (statsOf): a name that is not a link resolves
+  // as its folder does; a link resolves natively; a missing or dangling one is judged as written below its folder.
+  if (absolute !== '/' && absolute !== knownReal && absolute.startsWith('/')) {
+    const stats = statsOf(absolute)
+    let linked: string | null = null
+    if (stats?.isSymbolicLink()) {
+      try {
+        linked = realpathSync.native(absolute)
+      } catch {
+        // dangling or unreadable: nothing can be read through it
+      }
     }
+    const slash = absolute.lastIndexOf('/')
+    const parent = slash <= 0 ? '/' : absolute.slice(0, slash)
+    resolved = linked ?? (parent === '/' ? absolute : `${resolveReal(parent)}/${absolute.slice(slash + 1)}`)
   }
-  const resolved = rest.length > 0 ? path.posix.join(real, ...rest.reverse()) : real
   if (realCache.size > 4_096) realCache.clear()
   realCache.set(absolute, resolved)
   return resolved
-}
-
-/** access(2) is the cheapest question the file system answers: no Stats object, no exception. A dangling link reads as absent, which is right: nothing can be read through it. */
-function exists(p: string): boolean {
-  return existsSync(p)
 }
 
 /**
@@ -177,8 +175,26 @@ const realCache = new Map<string, string>()
 /** A folder already known to be its own real path for this judgement (the workspace): no need to ask the file system. */
 let knownReal: string | null = null
 
+/** lstat results for one judgement, like the real paths; a missing file is null (no exception is built for it). */
+const statsCache = new Map<string, import('node:fs').Stats | null>()
+
+function statsOf(real: string): import('node:fs').Stats | null {
+  let stats = statsCache.get(real)
+  if (stats === undefined) {
+    try {
+      stats = lstatSync(real, { throwIfNoEntry: false }) ?? null
+    } catch {
+      stats = null // unreadable (EACCES, ENOTDIR): nothing can be opened there either
+    }
+    if (statsCache.size > 4_096) statsCache.clear()
+    statsCache.set(real, stats)
+  }
+  return stats
+}
+
 export function startPathJudgement(realWorkspace?: string): void {
   realCache.clear()
+  statsCache.clear()
   knownReal = realWorkspace ?? null
 }
 
@@ -345,12 +361,8 @@ export function isHarmlessDevice(absolute: string): boolean {
  */
 export function fileObjectFinding(real: string, ctx: PathContext): { rule: FileObjectRule; message: string } | null {
   if (isHarmlessDevice(real)) return null
-  let stats: import('node:fs').Stats
-  try {
-    stats = lstatSync(real)
-  } catch {
-    return null // nothing there yet: a file about to be created has no other name
-  }
+  const stats = statsOf(real)
+  if (!stats) return null // nothing there yet: a file about to be created has no other name
   const shown = displayPath(real, ctx)
   if (stats.isFile()) {
     if (stats.nlink <= 1) return null
