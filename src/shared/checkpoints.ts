@@ -5,6 +5,8 @@
 import { z } from 'zod'
 
 export const StepChangesSchema = z.object({
+  /** The workspace the call changed (its real path): undo acts there, whatever the settings say later. */
+  workspace: z.string(),
   /** Checkpoint ids (commits of the shadow repository). */
   before: z.string(),
   after: z.string(),

@@ -45,7 +45,8 @@ export const ErrorTextKeys = [
   'errors.store.diskFull',
   'errors.undo.nothing',
   'errors.undo.expired',
-  'errors.undo.changedSincePreview'
+  'errors.undo.changedSincePreview',
+  'errors.undo.severalWorkspaces'
 ] as const
 export type ErrorTextKey = (typeof ErrorTextKeys)[number]
 

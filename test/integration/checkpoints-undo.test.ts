@@ -6,6 +6,7 @@ import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
 import { createTempApp, runPrompt, type TempApp } from '../helpers/temp-app'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
+import { undoMain } from '../../src/main/cli/undo'
 
 /**
  * Every change a run made in the workspace can be taken back (docs/checkpoints.md): file tools,
@@ -67,6 +68,17 @@ describe('checkpoints and undo of a run', () => {
     expect(stored.map((record) => record.changes?.files)).toEqual([1, 1, 2, 1])
     const afterRun = hashes(app.workspace)
     expect(afterRun['logo.png']).toBeDefined()
+    // The diff view's two sides: text for a text file, an image preview for the PNG.
+    const edit = done[0]!.changes!
+    const textSides = await app.app.undo.fileDiff(conversationId, edit.before, edit.after, 'a.txt')
+    expect(textSides).toMatchObject({ before: { exists: true, text: 'alpha beta\n' }, after: { exists: true, text: 'ALPHA beta\n' } })
+    const png = done[3]!.changes!
+    const imageSides = await app.app.undo.fileDiff(conversationId, png.before, png.after, 'logo.png')
+    expect(imageSides.before.exists).toBe(false)
+    expect(imageSides.after.image?.mediaType).toBe('image/png')
+    expect(imageSides.after.text).toBeUndefined()
+    const runFiles = await app.app.undo.changes(conversationId, edit.before, png.after)
+    expect(runFiles.map((file) => file.path).sort()).toEqual(['a.txt', 'b.md', 'created.txt', 'gone.txt', 'logo.png'])
 
     const preview = await app.app.undo.preview({ kind: 'run', runId })
     expect(preview.conflicts).toEqual([])
@@ -112,6 +124,31 @@ describe('checkpoints and undo of a run', () => {
     expect(readFileSync(join(app.workspace, 'gone.txt'), 'utf8')).toBe('to be deleted\n')
     // The other steps stay as the run left them.
     expect(readFileSync(join(app.workspace, 'a.txt'), 'utf8')).toBe('ALPHA beta\n')
+  })
+
+  it('deskclaw undo: --dry-run prints and changes nothing, then undoes and prints how to redo', async () => {
+    const app = await setup()
+    const original = hashes(app.workspace)
+    const { runId } = await runPrompt(app, 'change the files')
+    const afterRun = hashes(app.workspace)
+    let printed = ''
+    const out = { write: (text: string) => (printed += text) }
+    expect(await undoMain([runId, '--dry-run', '--data-dir', app.dataDir], out)).toBe(0)
+    expect(printed).toMatch(/^would change 5 file\(s\) in /)
+    expect(printed).toContain('delete created.txt')
+    expect(printed).toContain('recreate gone.txt')
+    expect(hashes(app.workspace)).toEqual(afterRun)
+    printed = ''
+    expect(await undoMain([runId, '--data-dir', app.dataDir], out)).toBe(0)
+    expect(hashes(app.workspace)).toEqual(original)
+    const redoId = /deskclaw undo --redo ([0-9a-f]{40})/.exec(printed)?.[1]
+    expect(redoId).toBeDefined()
+    printed = ''
+    expect(await undoMain(['--redo', redoId!, '--json', '--data-dir', app.dataDir], out)).toBe(0)
+    expect(JSON.parse(printed)).toMatchObject({ failed: [] })
+    expect(hashes(app.workspace)).toEqual(afterRun)
+    await expect(undoMain(['--data-dir', app.dataDir], out)).rejects.toThrow(/give a run or call id/)
+    await expect(undoMain(['run_nope', '--data-dir', app.dataDir], out)).rejects.toThrow(/no run or tool call "run_nope"/)
   })
 
   it('says there is nothing to undo for a run that changed nothing', async () => {

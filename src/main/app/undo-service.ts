@@ -1,5 +1,5 @@
-import { AppError, newId, type AgentEvent, type ChangedFile, type StepChanges } from '../../shared'
-import { applyRewind, planRewind, type CheckpointService, type ConflictChoice, type FileChange, type RewindPlan } from '../checkpoints'
+import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type StepChanges } from '../../shared'
+import { applyRewind, changesBetween, fileSide, planRewind, type CheckpointService, type ConflictChoice, type FileChange, type RewindPlan } from '../checkpoints'
 import type { ConversationStore } from '../store'
 
 /** What to take back (docs/checkpoints.md, "Undo"): one call, one run, or everything since a run began; or an undo itself. */
@@ -64,6 +64,28 @@ export class UndoService {
     }
   ) {}
 
+  /** The files that differ between two checkpoints of a conversation's workspace (a step's or a run's diff). */
+  async changes(conversationId: string, before: string, after: string): Promise<ChangedFile[]> {
+    const repo = this.repositoryOf(conversationId, [before, after])
+    return (await changesBetween(repo.target, before, after)).map(changedFile)
+  }
+
+  /** Both sides of one file for the diff view. */
+  async fileDiff(conversationId: string, before: string, after: string, path: string): Promise<{ before: FileSide; after: FileSide }> {
+    const repo = this.repositoryOf(conversationId, [before, after])
+    const [a, b] = await Promise.all([fileSide(repo.target, before, path), fileSide(repo.target, after, path)])
+    return { before: a, after: b }
+  }
+
+  /** The repository of the workspace the conversation's steps recorded these checkpoints in. */
+  private repositoryOf(conversationId: string, checkpoints: readonly string[]) {
+    const detail = this.deps.store.getConversation(conversationId)
+    if (!detail) throw notFound()
+    const recorded = detail.toolCalls.find((call) => call.changes && (checkpoints.includes(call.changes.before) || checkpoints.includes(call.changes.after)))
+    const workspace = recorded?.changes?.workspace ?? this.deps.workspaceOf(conversationId)
+    return this.deps.checkpoints.forWorkspace(workspace).repository()
+  }
+
   async preview(target: UndoTarget): Promise<UndoPreview> {
     const located = this.locate(target)
     const repo = this.deps.checkpoints.forWorkspace(located.workspace).repository()
@@ -123,9 +145,11 @@ export class UndoService {
     if (steps.length === 0) throw notFound()
     const first = steps[0]!
     const last = steps.at(-1)!
-    const conversation = this.deps.store.getConversation(first.conversationId)
-    const workspace = conversation ? this.deps.workspaceOf(first.conversationId) : ''
-    if (!workspace) throw notFound()
+    // The workspace the steps changed, as recorded then: settings may point elsewhere now.
+    const workspace = first.changes.workspace
+    if (steps.some((step) => step.changes.workspace !== workspace)) {
+      throw new AppError('VALIDATION_FAILED', 'These steps changed more than one workspace; undo them one run at a time.', { key: 'errors.undo.severalWorkspaces' })
+    }
     const notRecorded = [...new Set(steps.flatMap((step) => (step.changes.skipped ?? []).map((file) => file.path)))]
     return { workspace, conversationId: first.conversationId, to: first.changes.before, expected: last.changes.after, notRecorded }
   }

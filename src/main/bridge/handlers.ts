@@ -132,6 +132,10 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     },
     'mcp.remove': ({ name }) => app.mcp.remove(name),
     'mcp.restart': ({ name }) => app.mcp.restart(name),
+    'checkpoints.changes': ({ conversationId, before, after }) => app.undo.changes(conversationId, before, after),
+    'checkpoints.fileDiff': ({ conversationId, before, after, path }) => app.undo.fileDiff(conversationId, before, after, path),
+    'undo.preview': (target) => app.undo.preview(target),
+    'undo.apply': ({ planId, choices }) => app.undo.apply(planId, choices),
     'devices.list': () => app.devices.list(),
     'serial.open': async ({ path, options }) => {
       const session = await app.devices.sessions.open({ kind: 'console' }, path, SerialOptionsSchema.parse(options ?? {}))

@@ -22,3 +22,4 @@ export {
   type RewindResult
 } from './rewind'
 export { CheckpointService, WorkspaceCheckpoints, type RecordedStep, type StepCheckpoints } from './workspace-checkpoints'
+export { fileSide, MAX_IMAGE_BYTES, MAX_TEXT_BYTES } from './file-sides'

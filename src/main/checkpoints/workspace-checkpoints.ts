@@ -68,6 +68,7 @@ export class WorkspaceCheckpoints implements StepCheckpoints {
       this.newest.set(conversationId, checkpoint.id)
       const files = await changesBetween(repo.target, before, checkpoint.id)
       const changes: StepChanges = {
+        workspace: repo.target.workTree,
         before,
         after: checkpoint.id,
         files: files.length,

@@ -11,6 +11,7 @@ import type { AppErrorShape } from '../errors'
 import { agentCalls } from './agent'
 import { appCalls } from './app'
 import { approvalCalls } from './approvals'
+import { checkpointCalls } from './checkpoints'
 import { conversationCalls } from './conversations'
 import { DesktopControlSchema, desktopCalls } from './desktop'
 import { learnCalls } from './desktop-learn'
@@ -22,6 +23,7 @@ import { toolCalls } from './tools'
 export * from './agent'
 export * from './app'
 export * from './approvals'
+export * from './checkpoints'
 export * from './conversations'
 export * from './desktop'
 export * from './desktop-learn'
@@ -35,6 +37,7 @@ export const bridgeCalls = {
   ...conversationCalls,
   ...agentCalls,
   ...approvalCalls,
+  ...checkpointCalls,
   ...settingsCalls,
   ...toolCalls,
   ...desktopCalls,

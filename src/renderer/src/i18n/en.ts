@@ -698,6 +698,7 @@ export const en = {
   'errors.undo.nothing': 'Nothing to undo there: no checkpoint recorded a change.',
   'errors.undo.expired': 'This undo preview has expired. Open it again.',
   'errors.undo.changedSincePreview': 'The workspace changed after the preview was shown. Look at the new preview.',
+  'errors.undo.severalWorkspaces': 'These steps changed more than one workspace; undo them one run at a time.',
   'errors.conversation.notFound': 'This conversation no longer exists.',
   'errors.store.diskFull': "The disk holding DeskClaw's data is full ({path}): free some space, then try again."
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>

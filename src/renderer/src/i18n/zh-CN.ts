@@ -655,6 +655,7 @@ export const zhCN: Dictionary = {
   'errors.undo.nothing': '这里没有可撤销的内容：没有检查点记录到更改。',
   'errors.undo.expired': '这个撤销预览已过期，请重新打开。',
   'errors.undo.changedSincePreview': '显示预览之后工作区又有了变化，请查看新的预览。',
+  'errors.undo.severalWorkspaces': '这些步骤更改了不止一个工作区，请逐个运行撤销。',
   'errors.conversation.notFound': '这个对话已不存在。',
   'errors.store.diskFull': '存放 DeskClaw 数据的磁盘已满（{path}）：请先释放一些空间，再重试。'
 }
