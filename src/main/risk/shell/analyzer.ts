@@ -1242,14 +1242,16 @@ class Walker {
     const pendingRedirects: SyntaxNode[] = [...outerRedirects]
     for (const child of node.namedChildren) {
       if (!child) continue
-      if (child.type === 'variable_assignment') {
+      // Each `type` is a call into the parser's WASM: read it once.
+      const type = child.type
+      if (type === 'variable_assignment') {
         const name = child.childForFieldName('name')?.text ?? child.text.split('=')[0]!
         const valueNode = child.childForFieldName('value')
         const value = valueNode ? readWord(valueNode, this.ctx) : null
         if (value) this.visitSubstitutions(value)
         inv.assignments.push({ name, value, node: child })
-      } else if (child.type.endsWith('_redirect')) pendingRedirects.push(child)
-      else if (child.type === 'comment') continue
+      } else if (type.endsWith('_redirect')) pendingRedirects.push(child)
+      else if (type === 'comment') continue
       else {
         const word = readWord(child, this.ctx)
         this.visitSubstitutions(word)
@@ -1443,8 +1445,9 @@ function findErrorNode(node: SyntaxNode): SyntaxNode | null {
   return null
 }
 
+/** The word as written, outer quotes stripped; kept on the word (reading a node's text crosses into WASM). */
 function rawText(word: Word): string {
-  return word.node.text.replace(/^(['"])(.*)\1$/s, '$2')
+  return (word.raw ??= word.node.text.replace(/^(['"])(.*)\1$/s, '$2'))
 }
 
 function stripComments(text: string): string {

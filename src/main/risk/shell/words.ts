@@ -29,6 +29,8 @@ export interface Word {
   /** `${x@P}`, `${!x}`: expansions that run or redirect code (Roo, qwen-code #8582). */
   dangerousExpansion: boolean
   nonAscii: boolean
+  /** The text as written, outer quotes stripped (filled on first use by the analyzer). */
+  raw?: string
 }
 
 export interface WordContext {
