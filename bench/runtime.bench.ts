@@ -1,14 +1,26 @@
 /**
- * Wall time of `true` through each runtime (no timing assertions; numbers are for the report):
- * native, bwrap, docker exec in a warm container, and a cold container (create + start + exec +
- * remove). 50 measured runs each; after the tinybench table a median / p95 table is printed.
+ * Wall time of `true` through each runtime, each beside its floor in the same run (no timing
+ * assertions; numbers are for docs/benchmarks.md). 50 measured runs each; after the tinybench
+ * table a median / p95 table and a table of ratios to the floors are printed.
+ * - native: against a bare `/bin/sh -c true` spawn;
+ * - bwrap: against the same `bwrap … /bin/sh -c true` spawned bare, and against a shell kept open
+ *   inside one bwrap sandbox, with the builtin and with a process (what a long-lived bwrap sandbox
+ *   per conversation could reach);
+ * - docker, warm container, through the persistent shell: against a raw shell kept open in the
+ *   same container (one exec with stdin, `true; echo n` per run: the builtin), and the same shell
+ *   starting `/bin/sh -c true` as a process, as every real command is;
+ * - docker, warm container, one exec per command (`persistentShell: false`, the fallback): against
+ *   a bare exec create + start + inspect of `true` through the engine API;
+ * - docker cold: create + start + exec + remove.
  * Run: npx vitest bench --run --project unit bench/runtime.bench.ts
  */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import fs from 'node:fs'
+import type { Duplex } from 'node:stream'
 import { afterAll, bench, describe } from 'vitest'
-import { BwrapRuntime, DockerRuntime, NativeRuntime, type Runtime } from '../src/main/runtime'
+import { BwrapRuntime, DockerRuntime, NativeRuntime, bwrapArgs, type Runtime } from '../src/main/runtime'
 import { dockerTestImageReady, TEST_IMAGE, tempWorkspace } from '../test/integration/runtime/helpers'
-import { LatencyRecorder, latencyTable } from './runtime-latency'
+import { LatencyRecorder, latencyTable, type LatencySummary } from './runtime-latency'
 
 const RUNS = 50
 const options = { iterations: RUNS, time: 0, warmupIterations: 3, warmupTime: 0 }
@@ -21,40 +33,186 @@ const recorder = new LatencyRecorder()
 const native = new NativeRuntime()
 const bwrap = new BwrapRuntime()
 const docker = new DockerRuntime({ image: TEST_IMAGE })
+const dockerExecEach = new DockerRuntime({ image: TEST_IMAGE, persistentShell: false })
 let coldConversation = 0
 
 const runTrue = (runtime: Runtime, conversationId?: string) =>
   runtime.exec({ command: 'true', cwd: workspace, conversationId, timeoutMs: 30_000 })
 
+/** Which row is measured against which floor. */
+const FLOORS: Array<[row: string, floor: string]> = [
+  ['native', 'floor: sh -c true, spawned bare'],
+  ['bwrap', 'floor: the same bwrap … sh -c true, spawned bare'],
+  ['bwrap', 'floor: a shell kept open inside one bwrap sandbox'],
+  ['bwrap', 'floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true'],
+  ['docker, warm container (persistent shell)', 'floor: a raw shell kept open in the container'],
+  ['docker, warm container (persistent shell)', 'floor: a raw shell kept open in the container, running /bin/sh -c true'],
+  ['docker, warm container, one exec per command (fallback)', 'floor: bare exec create + start + inspect of true']
+]
+
 afterAll(async () => {
-  await docker.close()
+  await Promise.all([docker.close(), dockerExecEach.close()])
+  for (const close of closers) await close()
   fs.rmSync(workspace, { recursive: true, force: true })
-  console.log(`\nRuntime latency of \`true\` (ms, last ${RUNS} runs each):\n${latencyTable(recorder.summaries(RUNS))}\n`)
+  const summaries = recorder.summaries(RUNS)
+  const byName = new Map(summaries.map((summary) => [summary.name, summary]))
+  const ratios = FLOORS.flatMap(([row, floor]) => {
+    const [a, b] = [byName.get(row), byName.get(floor)]
+    return a && b ? [ratioLine(a, b)] : []
+  })
+  console.log(`\nRuntime latency of \`true\` (ms, last ${RUNS} runs each):\n${latencyTable(summaries)}\n`)
+  console.log(`Against the floors (medians, same run):\n| case | median | floor | floor median | ratio |\n| --- | ---: | --- | ---: | ---: |\n${ratios.join('\n')}\n`)
 })
 
-describe('runtime: `true` end to end', () => {
-  bench('native', () => recorder.time('native', () => runTrue(native)).then(() => {}), options)
+function ratioLine(row: LatencySummary, floor: LatencySummary): string {
+  return `| ${row.name} | ${row.medianMs.toFixed(2)} | ${floor.name.replace(/^floor: /, '')} | ${floor.medianMs.toFixed(2)} | ${(row.medianMs / floor.medianMs).toFixed(2)}× |`
+}
 
-  bench.skipIf(!bwrapOk)('bwrap', () => recorder.time('bwrap', () => runTrue(bwrap)).then(() => {}), options)
+const closers: Array<() => Promise<void> | void> = []
 
-  bench.skipIf(!dockerOk)('docker exec, warm container', () => recorder.time('docker exec, warm container', () => runTrue(docker, 'warm')).then(() => {}), {
+/** Spawns a process and resolves when it exits. */
+function spawnWait(file: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: 'ignore' })
+    child.once('error', reject)
+    child.once('exit', () => resolve())
+  })
+}
+
+/**
+ * A shell reading `true; echo N` lines from stdin, kept open; `round()` sends one and waits for
+ * its echo. `write` sends a line, `onData` gets the raw output.
+ */
+function keptOpenShell(write: (line: string) => void, onData: (listener: (text: string) => void) => void): (command: string) => Promise<void> {
+  let seen = ''
+  let waiting: { marker: string; resolve: () => void } | undefined
+  let n = 0
+  onData((text) => {
+    seen += text
+    if (waiting && seen.includes(waiting.marker)) {
+      seen = ''
+      const done = waiting.resolve
+      waiting = undefined
+      done()
+    }
+  })
+  return (command) =>
+    new Promise<void>((resolve) => {
+      const marker = `round-${++n}\n`
+      waiting = { marker, resolve }
+      write(`${command}; echo round-${n}\n`)
+    })
+}
+
+/** The floor of the persistent shell: a raw `sh` reading lines, in the same warm container. */
+async function rawContainerShell(): Promise<(command: string) => Promise<void>> {
+  await runTrue(docker, 'warm')
+  const container = docker.docker.getContainer((await docker.containerId('warm'))!)
+  const exec = await container.exec({ Cmd: ['/bin/sh', '-c', 'while IFS= read -r l; do eval "$l"; done'], AttachStdin: true, AttachStdout: true, AttachStderr: true })
+  const stream = (await exec.start({ hijack: true, stdin: true })) as Duplex
+  closers.push(() => void stream.destroy())
+  return keptOpenShell(
+    (line) => stream.write(line),
+    (listener) => stream.on('data', (chunk: Buffer) => listener(chunk.toString('latin1')))
+  )
+}
+
+/** What a long-lived bwrap sandbox could reach: a raw `sh` reading lines inside one bwrap. */
+function rawBwrapShell(): (command: string) => Promise<void> {
+  const args = withoutInfoFd(bwrapArgs({ argv: ['/bin/sh', '-c', 'while IFS= read -r l; do eval "$l"; done'], cwd: workspace, timeoutMs: 0 }, true))
+  const child: ChildProcessWithoutNullStreams = spawn('bwrap', args)
+  closers.push(() => void child.kill('SIGKILL'))
+  return keptOpenShell(
+    (line) => child.stdin.write(line),
+    (listener) => child.stdout.on('data', (chunk: Buffer) => listener(chunk.toString('latin1')))
+  )
+}
+
+function withoutInfoFd(args: string[]): string[] {
+  const at = args.indexOf('--info-fd')
+  return at < 0 ? args : [...args.slice(0, at), ...args.slice(at + 2)]
+}
+
+/** The floor of one exec per command: exec create + start + inspect of `true`, no wrapper. */
+async function bareExecTrue(): Promise<void> {
+  const container = dockerExecEach.docker.getContainer((await dockerExecEach.containerId('warm'))!)
+  const exec = await container.exec({ Cmd: ['true'], AttachStdout: true, AttachStderr: true })
+  const stream = (await exec.start({ hijack: true, stdin: false })) as Duplex
+  stream.resume()
+  await new Promise((resolve) => stream.once('end', resolve))
+  for (let info = await exec.inspect(); info.Running; info = await exec.inspect()) await new Promise((resolve) => setTimeout(resolve, 1))
+}
+
+const timed = (name: string, run: () => Promise<unknown>) => () => recorder.time(name, run).then(() => {})
+
+describe('runtime: `true` end to end, each beside its floor', () => {
+  bench('native', timed('native', () => runTrue(native)), options)
+  bench('floor: sh -c true, spawned bare', timed('floor: sh -c true, spawned bare', () => spawnWait('/bin/sh', ['-c', 'true'])), options)
+
+  bench.skipIf(!bwrapOk)('bwrap', timed('bwrap', () => runTrue(bwrap)), options)
+  bench.skipIf(!bwrapOk)(
+    'floor: the same bwrap … sh -c true, spawned bare',
+    timed('floor: the same bwrap … sh -c true, spawned bare', () =>
+      spawnWait('bwrap', withoutInfoFd(bwrapArgs({ command: 'true', cwd: workspace, timeoutMs: 0 }, true)))
+    ),
+    options
+  )
+  let bwrapShell: ((command: string) => Promise<void>) | undefined
+  bench.skipIf(!bwrapOk)(
+    'floor: a shell kept open inside one bwrap sandbox',
+    timed('floor: a shell kept open inside one bwrap sandbox', () => (bwrapShell ??= rawBwrapShell())('true')),
+    options
+  )
+  bench.skipIf(!bwrapOk)(
+    'floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true',
+    timed('floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true', () => (bwrapShell ??= rawBwrapShell())('/bin/sh -c true')),
+    options
+  )
+
+  bench.skipIf(!dockerOk)('docker, warm container (persistent shell)', timed('docker, warm container (persistent shell)', () => runTrue(docker, 'warm')), {
     ...options,
-    // The first exec creates the container: not part of "warm".
+    // The first command creates the container and starts the shell: not part of "warm".
     setup: async () => {
       await runTrue(docker, 'warm')
     }
   })
+  let containerShell: Promise<(command: string) => Promise<void>> | undefined
+  bench.skipIf(!dockerOk)(
+    'floor: a raw shell kept open in the container',
+    timed('floor: a raw shell kept open in the container', async () => (await (containerShell ??= rawContainerShell()))('true')),
+    options
+  )
+  bench.skipIf(!dockerOk)(
+    'floor: a raw shell kept open in the container, running /bin/sh -c true',
+    timed('floor: a raw shell kept open in the container, running /bin/sh -c true', async () =>
+      (await (containerShell ??= rawContainerShell()))('/bin/sh -c true')
+    ),
+    options
+  )
+
+  bench.skipIf(!dockerOk)(
+    'docker, warm container, one exec per command (fallback)',
+    timed('docker, warm container, one exec per command (fallback)', () => runTrue(dockerExecEach, 'warm')),
+    {
+      ...options,
+      setup: async () => {
+        await runTrue(dockerExecEach, 'warm')
+      }
+    }
+  )
+  bench.skipIf(!dockerOk)(
+    'floor: bare exec create + start + inspect of true',
+    timed('floor: bare exec create + start + inspect of true', bareExecTrue),
+    options
+  )
 
   bench.skipIf(!dockerOk)(
     'docker cold: create + start + exec + remove',
-    () =>
-      recorder
-        .time('docker cold: create + start + exec + remove', async () => {
-          const conversationId = `cold-${++coldConversation}`
-          await runTrue(docker, conversationId)
-          await docker.closeConversation(conversationId)
-        })
-        .then(() => {}),
+    timed('docker cold: create + start + exec + remove', async () => {
+      const conversationId = `cold-${++coldConversation}`
+      await runTrue(docker, conversationId)
+      await docker.closeConversation(conversationId)
+    }),
     options
   )
 })

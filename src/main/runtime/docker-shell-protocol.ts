@@ -34,41 +34,53 @@ export const OOM_COUNT = [
 
 /**
  * The persistent shell: `$1` is the out-of-memory line, `$2` the file where the running command's
- * `token pgid` is recorded (so a timeout can signal its group). It reads one request per line and
- * `eval`s it; requests are calls of `run` built by `runRequestLine` (every value single-quoted).
+ * `token pgid` is recorded (so a timeout can signal its group). It runs under `env -i` with only
+ * HOSTNAME (SHELL_ARGV), reads one request per line and `eval`s it; requests are calls of `run`
+ * built by `runRequestLine` (every value single-quoted).
  *
- * `run NONCE TOKEN CWD ENV… ARGV…`, where the env entries are `NAME=VALUE` up to the argv:
+ * `run NONCE TOKEN CWD N ENV… ARGV…`, where the N env entries are `NAME=VALUE`:
  * - writes the start frame on stdout and stderr, then starts the command in the background, in a
  *   subshell (so nothing it does changes this shell), in CWD, as the leader of a new session (its
- *   own process group), with exactly the given environment and stdin from /dev/null: it never sees
- *   the protocol stream;
- * - records `TOKEN PGID`, waits for it, kills its group and every process carrying its marker,
+ *   own process group), with exactly HOSTNAME and the given environment (the subshell unsets what
+ *   the shell itself exports and exports the entries, builtins only) and stdin from /dev/null: it
+ *   never sees the protocol stream;
+ * - records `TOKEN PGID`, waits for it, kills its group, and — when a process appeared that was not
+ *   there before the command (a glob of /proc, no fork) — every process carrying its marker;
  *   compares the oom_kill count, clears the record;
  * - writes the end frame with the exit status on stdout and stderr. The command's own output went
  *   straight to the same streams, before the end frame; the nonce is new for each command and
  *   never in any process's argv or environment, so output cannot forge a frame by accident.
  */
 export const SHELL_DRIVER = [
-  'm=$1; rec=$2',
+  'm=$1; rec=$2; h=$HOSTNAME',
+  'S=$(command -v setsid) || S=setsid',
   "nl='",
   "'",
   OOM_COUNT,
   'run() {',
-  '  c=$1 t=$2 d=$3; shift 3',
+  '  c=$1 t=$2 d=$3 e=$4; shift 4',
   `  printf '\\037deskclaw:%s:start\\n' "$c"; printf '\\037deskclaw:%s:start\\n' "$c" >&2`,
   '  ooms; before=$n',
-  '  ( cd "$d" || exit 126; exec setsid env -i "HOSTNAME=$HOSTNAME" "$@" ) </dev/null &',
+  `  p0=' '; for f in /proc/[0-9]*; do p0="$p0\${f#/proc/} "; done`,
+  '  ( cd "$d" || exit 126',
+  '    unset PATH PWD OLDPWD SHLVL HOSTNAME; export HOSTNAME="$h"',
+  '    while [ "$e" -gt 0 ]; do export "$1"; shift; e=$((e - 1)); done',
+  '    exec "$S" "$@" ) </dev/null &',
   '  g=$!',
   '  if echo "$t $g" 2>/dev/null > "$rec"; then',
   '    wait "$g"; s=$?',
   '  else',
-  '    kill -KILL -"$g" 2>/dev/null; kill -KILL "$g" 2>/dev/null',
+  '    kill -KILL -"$g" 2>/dev/null; kill -KILL "$g" 2>/dev/null; wait "$g"',
   '    echo "deskclaw: cannot record the command in /tmp (is the sandbox /tmp full?)" >&2',
   '    s=125',
   '  fi',
   '  kill -KILL -"$g" 2>/dev/null',
-  MARKER_SCAN.replace(/^/gm, '  '),
-  "  printf '' 2>/dev/null > \"$rec\"",
+  '  left=',
+  '  for f in /proc/[0-9]*; do case "$p0" in *" ${f#/proc/} "*) ;; *) left=1; break ;; esac; done',
+  '  if [ -n "$left" ]; then',
+  MARKER_SCAN.replace(/^/gm, '    '),
+  '  fi',
+  `  printf '' 2>/dev/null > "$rec"`,
   '  ooms; [ "$n" -gt "$before" ] && echo "$m" >&2',
   `  printf '\\037deskclaw:%s:end:%s\\n' "$c" "$s"; printf '\\037deskclaw:%s:end:%s\\n' "$c" "$s" >&2`,
   '}',
@@ -77,6 +89,11 @@ export const SHELL_DRIVER = [
 
 /** The argv[0] the persistent shell runs under (`$0`): how `ps` shows it. */
 export const SHELL_NAME = 'deskclaw-shell'
+
+/** Starts SHELL_DRIVER under `env -i`, keeping only the container's HOSTNAME. */
+export function shellArgv(outOfMemoryLine: string, recordFile: string): string[] {
+  return ['/bin/sh', '-c', 'exec env -i "HOSTNAME=$HOSTNAME" /bin/sh -c "$0" "$@"', SHELL_DRIVER, SHELL_NAME, outOfMemoryLine, recordFile]
+}
 
 /**
  * Stops what a command left after its shell died: SIGKILL to the group recorded for token `$2` in
@@ -104,12 +121,19 @@ export interface RunRequest {
   argv: readonly string[]
 }
 
+/** A name `export` accepts; any other goes through `env` in front of the argv. */
+const SHELL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*=/
+
 /** One request line for SHELL_DRIVER, newline included. */
 export function runRequestLine(request: RunRequest): string {
   if (request.argv.length === 0) throw new Error('Cannot run an empty argv.')
   // `env` would take an argv[0] holding `=` for one more variable.
-  const argv = request.argv[0]!.includes('=') ? ['/bin/sh', '-c', 'exec "$@"', 'sh', ...request.argv] : request.argv
-  return `run ${[request.nonce, request.token, request.cwd, ...request.env, ...argv].map(shellWord).join(' ')}\n`
+  let argv = request.argv[0]!.includes('=') ? ['/bin/sh', '-c', 'exec "$@"', 'sh', ...request.argv] : [...request.argv]
+  const exported = request.env.filter((entry) => SHELL_NAME_PATTERN.test(entry))
+  const others = request.env.filter((entry) => !SHELL_NAME_PATTERN.test(entry))
+  if (others.length > 0) argv = ['env', ...others, ...argv]
+  const words = [request.nonce, request.token, request.cwd, String(exported.length), ...exported, ...argv]
+  return `run ${words.map(shellWord).join(' ')}\n`
 }
 
 export type FrameState = 'before-start' | 'output' | 'ended'

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
 import { armStop, execQuiet, type DockerExecOutcome } from './docker-exec'
-import { CLEANUP_SCRIPT, FrameReader, runRequestLine, SHELL_DRIVER, SHELL_NAME } from './docker-shell-protocol'
+import { CLEANUP_SCRIPT, FrameReader, runRequestLine, shellArgv } from './docker-shell-protocol'
 import { OutputCollector } from './output-collector'
 import type { ExecRequest } from './types'
 
@@ -91,7 +91,7 @@ export class PersistentShell {
   static async start(docker: Docker, container: Docker.Container, outOfMemoryLine: string): Promise<PersistentShell> {
     const recordFile = `/tmp/.deskclaw-exec-${randomUUID()}`
     const exec = await container.exec({
-      Cmd: ['/bin/sh', '-c', SHELL_DRIVER, SHELL_NAME, outOfMemoryLine, recordFile],
+      Cmd: shellArgv(outOfMemoryLine, recordFile),
       AttachStdin: true,
       AttachStdout: true,
       AttachStderr: true,

@@ -68,13 +68,19 @@ describe('request lines', () => {
   it('every value reaches the command unchanged through a real /bin/sh', () => {
     const line = runRequestLine({ nonce: NONCE, token: 't', cwd: '/', env: [], argv: values })
     expect(line.split('\n')).toHaveLength(2)
-    const script = `nl='\n'\nrun() { shift 3; for a in "$@"; do printf '%s\\0' "$a"; done; }\nIFS= read -r line\neval "$line"`
+    const script = `nl='\n'\nrun() { shift 4; for a in "$@"; do printf '%s\\0' "$a"; done; }\nIFS= read -r line\neval "$line"`
     const printed = execFileSync('/bin/sh', ['-c', script], { input: line }).toString('utf8')
     expect(printed.split('\0').slice(0, -1)).toEqual(values)
   })
 
   it('an argv[0] holding "=" is not taken by env for a variable', () => {
-    expect(runRequestLine({ nonce: NONCE, token: 't', cwd: '/', env: ['A=1'], argv: ['x=y', 'arg'] })).toContain(`'A=1' '/bin/sh' '-c' 'exec "$@"' 'sh' 'x=y' 'arg'`)
+    expect(runRequestLine({ nonce: NONCE, token: 't', cwd: '/', env: ['A=1'], argv: ['x=y', 'arg'] })).toContain(`'1' 'A=1' '/bin/sh' '-c' 'exec "$@"' 'sh' 'x=y' 'arg'`)
+  })
+
+  it('a variable name export does not take goes through env in front of the argv', () => {
+    expect(runRequestLine({ nonce: NONCE, token: 't', cwd: '/', env: ['A=1', 'odd-name=2', 'B=x=y'], argv: ['cmd'] })).toContain(
+      `'2' 'A=1' 'B=x=y' 'env' 'odd-name=2' 'cmd'`
+    )
   })
 
   it('refuses a NUL character', () => {
