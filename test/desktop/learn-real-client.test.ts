@@ -77,9 +77,16 @@ describe.skipIf(!available)('deskclaw desktop learn against HexChat, then a real
   })
 
   it('learns the app without sending, and the learned profile then sends to the right chat, exactly once', async () => {
+    // #opt open with a draft in its entry: the dry send into it must put the draft back as it was.
+    const windows = await backend.windows()
+    const main = windows.ok ? windows.value.find((w) => w.pid === client.pid) : undefined
+    const tree = main ? await backend.tree(main.id, { showingOnly: true }) : undefined
+    const opt = tree?.ok ? findNodes(tree.value.root, { roles: ['table cell'] }).find((n) => n.name === '#opt') : undefined
+    expect(opt, 'the #opt row').toBeDefined()
+    expect((await backend.focus(opt!.id)).ok).toBe(true)
+    await expect.poll(async () => (await desktop.windows()).some((w) => w.title.endsWith('/ #opt - HexChat')), { timeout: 5000 }).toBe(true)
     const title = (await desktop.windows()).find((w) => w.title.endsWith(' - HexChat'))?.title
-    expect(title, 'HexChat is connected and shows a channel').toMatch(/#/)
-    // A draft in the entry: the dry send must put it back as it was.
+    expect(title, 'HexChat shows #opt').toMatch(/#opt/)
     const box = await entry()
     expect((await backend.setText(box!.id, '我的草稿 keep me')).ok).toBe(true)
     const before = server.messages.length
@@ -94,8 +101,10 @@ describe.skipIf(!available)('deskclaw desktop learn against HexChat, then a real
     expect(learn.stderr).toMatch(/found through the accessibility tree/)
     expect(learn.stderr).toMatch(/chat item: table cell "#ops"/)
     expect(learn.stderr).toMatch(/entry: text/)
+    expect(learn.stderr).toMatch(/✓ header verified: .*#opt/)
+    expect(learn.stderr).toMatch(/title matching \^dclearn @ \S+ \/ \.\+ - HexChat\$/)
     expect(learn.stderr).toMatch(/✓ draft pasted: 试一试 dry run/)
-    expect(learn.stderr).toMatch(/✗ approved: dry run: the wizard never sends/)
+    expect(learn.stderr).toMatch(/■ stopped before the send key \(dry run\)/)
     const file = join(dataDir, 'desktop-apps', 'hexchat-learned.json')
     expect(learn.stdout).toContain(file)
 

@@ -8,7 +8,7 @@
 import { createInterface, type Interface } from 'node:readline/promises'
 import type { LearnAction, LearnProblem, LearnView } from '../../shared/bridge/desktop-learn'
 import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
-import { keyNameTable, suggestId } from '../desktop'
+import { DRY_RUN_REASON, keyNameTable, suggestId } from '../desktop'
 import { EXIT } from './help'
 import type { LearnArgs } from './learn-args'
 
@@ -150,7 +150,11 @@ export async function learnCommand(args: LearnArgs): Promise<number> {
       return { kind: 'dry_run', target, text }
     })
     if (view.dryRun) {
-      for (const s of view.dryRun.steps) say(`    ${s.ok ? '✓' : '✗'} ${s.step.replace(/_/g, ' ')}${s.detail ? `: ${s.detail}` : ''}`)
+      for (const s of view.dryRun.steps) {
+        // The approval the dry run refuses is where it stops on purpose.
+        if (s.step === 'approved' && s.detail === DRY_RUN_REASON) say('    ■ stopped before the send key (dry run)')
+        else say(`    ${s.ok ? '✓' : '✗'} ${s.step.replace(/_/g, ' ')}${s.detail ? `: ${s.detail}` : ''}`)
+      }
     }
     if (!dryOk || !view.dryRun?.passed) {
       say(`deskclaw: the dry send did not get through${view.dryRun?.reason ? `: ${view.dryRun.reason}` : ''}; nothing was saved`)

@@ -94,6 +94,20 @@ export const LearnViewSchema = z.object({
 })
 export type LearnView = z.infer<typeof LearnViewSchema>
 
+/** The dry send refuses at the approval with this reason: the send key is never pressed (the wizard shows it in the UI's language). */
+export const DRY_RUN_REASON = 'dry run: the wizard never sends'
+
+/** The profile id a name suggests: lower-case letters, digits and dashes (CHAT_APP_ID_PATTERN). */
+export function suggestChatAppId(name: string): string {
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+  return id || 'my-chat-app'
+}
+
 export const learnCalls = {
   /** A new wizard session with the open windows listed. */
   'desktop.learn.start': defineCall(z.object({}), LearnViewSchema),

@@ -5,5 +5,6 @@
  * It sits beside tasks/ rather than in apps/ because it runs the send-text task, and apps/ is below tasks/.
  */
 export { checkKey, initialLearnState, orderProblem, profileFrom, reduceLearn, suggestId, windowMatch, type DryRunReport, type LearnEvent, type LearnFindings, type LearnState } from './learn-flow'
-export { DRY_RUN_REASON, DRY_RUN_TEXT, LearnSession, writeProfile, type LearnSessionOptions } from './learn-session'
+export { DRY_RUN_REASON } from '../../../shared/bridge/desktop-learn'
+export { DRY_RUN_TEXT, LearnSession, writeProfile, type LearnSessionOptions } from './learn-session'
 export { LearnSessions } from './learn-sessions'

@@ -4,7 +4,7 @@
  * the state, and the profile the answers add up to — validated by the same schema as the shipped
  * profiles. LearnSession runs the effects (windows, the tree, the dry send) and feeds the results in.
  */
-import { LEARN_STAGES, type LearnAction, type LearnElement, type LearnProblem, type LearnProblemCode, type LearnStage } from '../../../shared/bridge/desktop-learn'
+import { LEARN_STAGES, suggestChatAppId, type LearnAction, type LearnElement, type LearnProblem, type LearnProblemCode, type LearnStage } from '../../../shared/bridge/desktop-learn'
 import { CHAT_APP_ID_PATTERN } from '../../../shared'
 import { AppPlatformSchema, ChatAppProfileSchema, profileProblems, type AppPlatform, type ChatAppProfile } from '../apps'
 import { parseKeyCombo } from '../keys'
@@ -44,6 +44,8 @@ export type LearnEvent =
 
 /** The stage each action belongs to: it may run there or at any later stage (going back), never earlier. */
 const ACTION_STAGE: Record<LearnAction['kind'], LearnStage> = { window: 'window', keys: 'keys', chat: 'chat', dry_run: 'dry_run', save: 'save' }
+
+export { suggestChatAppId as suggestId }
 
 export const initialLearnState = (): LearnState => ({ stage: 'window' })
 
@@ -135,16 +137,6 @@ export function platformFrom(state: Pick<LearnState, 'window' | 'keys' | 'findin
     keys: { search: keys.search, send: keys.send },
     headerExtras: findings.headerExtras
   })
-}
-
-/** The id a name suggests: lower-case letters, digits and dashes. */
-export function suggestId(name: string): string {
-  const id = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-  return id || 'my-chat-app'
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { LearnAction, LearnElement, LearnProblem, LearnView } from '../../../shared/bridge/desktop-learn'
+import { DRY_RUN_REASON, type LearnAction, type LearnElement, type LearnProblem, type LearnView } from '../../../shared/bridge/desktop-learn'
 import { errorMessage } from '../../../shared'
 import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../accessibility'
 import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../apps'
@@ -30,8 +30,6 @@ import {
   type LearnState
 } from './learn-flow'
 
-/** The dry send refuses at the approval with this reason: the send key is never pressed. */
-export const DRY_RUN_REASON = 'dry run: the wizard never sends'
 /** What is pasted when the user gives no text of their own. */
 export const DRY_RUN_TEXT = 'DeskClaw dry run — not sent'
 /** As the send-text task reads an app (tasks/tree-chat-sender.ts): the chat list's items and the message entry. */

@@ -1,5 +1,6 @@
 import type { ApprovalFrontDoor, ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
 import type { Autonomy, ChatWatermark, ImageInput, ProviderKind } from '../../../shared/bridge'
+import type { LearnElement, LearnProblemCode } from '../../../shared/bridge/desktop-learn'
 import type { ErrorCode, ErrorTextKey } from '../../../shared/errors'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
 import type { RunnerTextKey } from '../../../shared/tool-text'
@@ -23,6 +24,8 @@ type RequiredKeys =
   | `imageInput.${ImageInput}`
   | `settings.chatApps.watermark.${ChatWatermark}`
   | `settings.chatApps.watermark.${ChatWatermark}.hint`
+  | `learn.problem.${LearnProblemCode}`
+  | `learn.element.${LearnElement['kind']}`
   | AlwaysBlockedCode
   // Message codes main sends (docs/architecture.md, "Texts from main").
   | ErrorTextKey
@@ -338,6 +341,68 @@ export const en = {
   'settings.chatApps.suffixTooLong': 'The suffix is at most {max} characters.',
   'settings.chatApps.timeout': 'Give up a send after (seconds)',
   'settings.chatApps.timeoutHint': 'A send that has not finished by then is cancelled (5–600).',
+
+  // Settings → Chat apps → Add an app (docs/desktop.md, "Teach DeskClaw a new app").
+  'learn.add': 'Add an app',
+  'learn.addHint': 'Teach DeskClaw a chat app it does not know yet.',
+  'learn.title': 'Teach DeskClaw a new app',
+  'learn.intro': 'DeskClaw learns how to find a chat and the message box in the app. Nothing is sent while it learns.',
+  'learn.step.window': '1. The app’s window',
+  'learn.window.label': 'Open the app, then choose its main window',
+  'learn.window.refresh': 'Refresh',
+  'learn.window.none': 'No windows are open.',
+  'learn.next': 'Next',
+  'learn.step.keys': '2. The app’s keys',
+  'learn.keys.hint': 'Click “Press the key”, then press the key the app uses — or type its name (ctrl+f, enter, ctrl+enter; the desktop guide lists every name).',
+  'learn.keys.search': 'Key that opens the app’s search',
+  'learn.keys.send': 'Key that sends a message',
+  'learn.keys.press': 'Press the key',
+  'learn.keys.listening': 'Press it now… (Esc: cancel)',
+  'learn.step.chat': '3. One chat you know',
+  'learn.chat.label': 'A chat’s name, exactly as the app shows it',
+  'learn.chat.find': 'Find it',
+  'learn.found.accessibility': 'Found in the app’s accessibility tree:',
+  'learn.found.screen': 'The app shows no accessibility tree, so DeskClaw will read the screen. The dry run below shows what it read.',
+  'learn.found.titlePattern': 'The app’s window: a title matching {pattern}, with the open chat’s name in it',
+  'learn.found.titles': 'The app’s window: titled {titles}',
+  'learn.element.search_field': 'Search field',
+  'learn.element.chat_item': 'The chat',
+  'learn.element.similar_item': 'A similar name',
+  'learn.element.entry': 'Message box',
+  'learn.element.conversation': 'Conversation',
+  'learn.step.dryRun': '4. Dry run — nothing is sent',
+  'learn.dryRun.target': 'Chat to try it in',
+  'learn.dryRun.text': 'Draft to put in and read back',
+  'learn.dryRun.defaultText': 'DeskClaw dry run — not sent',
+  'learn.dryRun.run': 'Try without sending',
+  'learn.dryRun.running': 'Trying…',
+  'learn.dryRun.refused': 'Stopped before sending (dry run)',
+  'learn.dryRun.passed': 'It works: DeskClaw found the chat, opened it, checked its title, put the draft in and read it back, then put your old draft back. Nothing was sent.',
+  'learn.dryRun.failed': 'The dry run stopped: {reason}',
+  'learn.step.save': '5. Save',
+  'learn.save.name': 'The app’s name',
+  'learn.save.nameZh': 'Its name in Chinese (optional)',
+  'learn.save.id': 'Profile id',
+  'learn.save.idHint': 'Lower-case letters, digits and dashes; the file is saved as <id>.json in your data folder.',
+  'learn.save.preview': 'The profile',
+  'learn.save.button': 'Save the profile',
+  'learn.saved': 'Saved “{name}” ({file}). Turn it on in the list to let DeskClaw send messages in it.',
+  'learn.close': 'Close',
+  'learn.problem.out_of_order': 'That step comes later; finish the steps above first.',
+  'learn.problem.desktop_unavailable': 'The desktop cannot be used: {detail}',
+  'learn.problem.no_window': 'No open window is titled “{title}”. Refresh the list and choose again.',
+  'learn.problem.title_is_chat': 'The window “{title}” is titled with the chat’s name alone; choose the app’s main window.',
+  'learn.problem.bad_key': 'The key “{key}” is not one DeskClaw knows: {detail}',
+  'learn.problem.empty_chat': 'Give a chat’s name, exactly as the app shows it.',
+  'learn.problem.chat_not_found': 'No chat in the app’s list is named exactly “{chat}”. Similar: {similar}',
+  'learn.problem.chat_ambiguous': 'Several chats in the app’s list are named exactly “{chat}”; choose a chat whose name is unique.',
+  'learn.problem.dry_run_failed': 'The dry run did not get through: {reason}',
+  'learn.problem.bad_id': '“{id}” is not a profile id: use lower-case letters, digits and dashes (at most 40).',
+  'learn.problem.id_taken': 'A profile “{id}” exists already; choose another id.',
+  'learn.problem.bad_name': 'Give the app a name.',
+  'learn.problem.invalid_profile': 'The profile would not load: {detail}',
+  'learn.problem.save_failed': 'The profile could not be saved: {detail}',
+  'learn.problem.no_session': 'This wizard has ended; close it and start again.',
   'settings.language': 'Language',
   'settings.maxIterations': 'Max steps per message',
   'settings.maxIterationsHint': 'Model steps before DeskClaw stops and hands back (1–100).',

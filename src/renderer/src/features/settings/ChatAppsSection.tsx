@@ -13,6 +13,7 @@ import { getDeskclawApi } from '../../bridge'
 import { type Translator, useT } from '../../i18n'
 import { AlertIcon, Spinner } from '../common'
 import { Field, fieldAria, parseInteger } from './fields'
+import { LearnAppDialog } from './LearnAppDialog'
 
 const WATERMARKS: readonly ChatWatermark[] = ChatWatermarkSchema.options
 
@@ -241,6 +242,7 @@ export function ChatAppsSection({
   const t = useT()
   const id = useId()
   const { state, reload } = useChatApps()
+  const [learning, setLearning] = useState(false)
   const aria = (field: keyof ChatDraft, htmlFor: string, hint = true) => fieldAria(htmlFor, hint, errors[field])
 
   return (
@@ -298,6 +300,20 @@ export function ChatAppsSection({
             })}
           </ul>
         ))}
+      <div className="chat-apps-add">
+        <button type="button" className="btn btn-small" data-testid="chat-apps-add" onClick={() => setLearning(true)}>
+          {t('learn.add')}
+        </button>
+        <span className="field-hint">{t('learn.addHint')}</span>
+      </div>
+      {learning && (
+        <LearnAppDialog
+          onClose={(saved) => {
+            setLearning(false)
+            if (saved) reload()
+          }}
+        />
+      )}
       {errors.chatApps && (
         <div className="field-error" data-testid="settings-field-error" data-field="chatApps">
           {errors.chatApps}
