@@ -151,6 +151,18 @@ describe('checkpoints and undo of a run', () => {
     await expect(undoMain(['run_nope', '--data-dir', app.dataDir], out)).rejects.toThrow(/no run or tool call "run_nope"/)
   })
 
+  it('deleting the conversation forgets its checkpoints (keepAfterDelete off)', async () => {
+    const app = await setup()
+    const { conversationId, events } = await runPrompt(app, 'change the files')
+    const ids = completions(events).flatMap((event) => [event.changes!.before, event.changes!.after])
+    const repo = app.app.checkpoints.forWorkspace(app.workspace).repository()
+    const refs = async () => (await import('node:child_process')).execFileSync('git', ['for-each-ref', '--format=%(objectname)', 'refs/checkpoints/'], { env: { ...process.env, GIT_DIR: repo.target.gitDir } }).toString()
+    expect(ids.every((id) => id.length === 40)).toBe(true)
+    expect(await refs()).toContain(ids.at(-1)!)
+    expect(await app.app.deleteConversation(conversationId)).toBe(true)
+    expect((await refs()).trim(), `ids: ${ids.join(" ")}`).toBe("")
+  })
+
   it('says there is nothing to undo for a run that changed nothing', async () => {
     server = await startScriptedOpenAI([{ text: 'Nothing to change.' }])
     temp = createTempApp(server.url, { runtime: 'native' })

@@ -174,11 +174,17 @@ export class DeskclawApp {
     )
 
     this.checkpoints = new CheckpointService(config.dataDir, () => ({ maxFileBytes: this.settingsCache.checkpoints.maxFileMB * 1024 * 1024 }))
-    this.undo = new UndoService({
-      store,
-      checkpoints: this.checkpoints,
-      workspaceOf: (id) => store.getConversation(id)?.conversation.workspace ?? this.settingsCache.workspace
-    })
+    this.undo = services.register(
+      new UndoService({
+        store,
+        checkpoints: this.checkpoints,
+        workspaceOf: (id) => store.getConversation(id)?.conversation.workspace ?? this.settingsCache.workspace,
+        pruning: {
+          dataFolder: config.dataDir,
+          limits: () => ({ maxAgeMs: this.settingsCache.checkpoints.keepDays * 86_400_000, maxBytes: this.settingsCache.checkpoints.maxTotalMB * 1024 * 1024 })
+        }
+      })
+    )
 
     // Judges URL subjects with the domain rules in Settings; the web tools check each hop with it too.
     const urls = new UrlGuardian({ domainRules: () => this.settingsCache.webDomains })
@@ -328,8 +334,11 @@ export class DeskclawApp {
 
   /** Deletes a conversation and everything it holds: every service drops its part (a sandbox container, grants). */
   async deleteConversation(id: string): Promise<boolean> {
+    // Read before the events that name them are gone (docs/checkpoints.md, "Pruning").
+    const checkpoints = this.settingsCache.checkpoints.keepAfterDelete ? new Map<string, string[]>() : this.undo.checkpointsOf(id)
     const deleted = this.store.deleteConversation(id)
     await this.services.conversationClosed(id)
+    if (deleted) await this.undo.forget(checkpoints)
     return deleted
   }
 

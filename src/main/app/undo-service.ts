@@ -1,6 +1,7 @@
 import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type StepChanges } from '../../shared'
-import { applyRewind, changesBetween, fileSide, planRewind, type CheckpointService, type ConflictChoice, type FileChange, type RewindPlan } from '../checkpoints'
+import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, type CheckpointService, type ConflictChoice, type FileChange, type PruneLimits, type RewindPlan } from '../checkpoints'
 import type { ConversationStore } from '../store'
+import type { AppService } from './services'
 
 /** What to take back (docs/checkpoints.md, "Undo"): one call, one run, or everything since a run began; or an undo itself. */
 export type UndoTarget =
@@ -44,6 +45,9 @@ interface HeldPlan {
   madeAt: number
 }
 
+const FIRST_PRUNE_AFTER_MS = 60_000
+const PRUNE_EVERY_MS = 24 * 60 * 60_000
+
 /** Plans older than this are planned again before they are applied. */
 const PLAN_LIFETIME_MS = 10 * 60_000
 
@@ -52,8 +56,10 @@ const PLAN_LIFETIME_MS = 10 * 60_000
  * previewed first; applying re-plans and refuses when the workspace changed since the preview, so
  * nothing the preview did not show is ever overwritten. Each undo is audited with what redo needs.
  */
-export class UndoService {
+export class UndoService implements AppService {
+  readonly name = 'undo'
   private readonly plans = new Map<string, HeldPlan>()
+  private pruneTimer: NodeJS.Timeout | undefined
 
   constructor(
     private readonly deps: {
@@ -61,8 +67,50 @@ export class UndoService {
       checkpoints: CheckpointService
       /** The folder a conversation works in. */
       workspaceOf(conversationId: string): string
+      /** Where the shadow repositories are, and how long and large they may grow; absent: never pruned. */
+      pruning?: { dataFolder: string; limits(): PruneLimits }
     }
   ) {}
+
+  /** Prunes old checkpoints a minute after start and then daily, in the background. */
+  started(): void {
+    const pruning = this.deps.pruning
+    if (!pruning) return
+    const prune = () => {
+      void pruneAllRepositories(pruning.dataFolder, pruning.limits()).catch(() => undefined)
+      this.pruneTimer = setTimeout(prune, PRUNE_EVERY_MS)
+      this.pruneTimer.unref()
+    }
+    this.pruneTimer = setTimeout(prune, FIRST_PRUNE_AFTER_MS)
+    this.pruneTimer.unref()
+  }
+
+  shutdown(): void {
+    clearTimeout(this.pruneTimer)
+  }
+
+  /** The checkpoints a conversation's steps recorded, by workspace (read before it is deleted). */
+  checkpointsOf(conversationId: string): Map<string, string[]> {
+    const byWorkspace = new Map<string, string[]>()
+    for (const call of this.deps.store.getConversation(conversationId)?.toolCalls ?? []) {
+      if (!call.changes) continue
+      const ids = byWorkspace.get(call.changes.workspace) ?? []
+      ids.push(call.changes.before, call.changes.after)
+      byWorkspace.set(call.changes.workspace, ids)
+    }
+    return byWorkspace
+  }
+
+  /** Drops checkpoints (a deleted conversation's); their files go at the next prune. */
+  async forget(checkpoints: Map<string, string[]>): Promise<void> {
+    for (const [workspace, ids] of checkpoints) {
+      try {
+        await this.deps.checkpoints.forWorkspace(workspace).repository().dropCheckpoints(ids)
+      } catch {
+        // A workspace that is gone keeps its repository until the next prune by age.
+      }
+    }
+  }
 
   /** The files that differ between two checkpoints of a conversation's workspace (a step's or a run's diff). */
   async changes(conversationId: string, before: string, after: string): Promise<ChangedFile[]> {

@@ -23,3 +23,4 @@ export {
 } from './rewind'
 export { CheckpointService, WorkspaceCheckpoints, type RecordedStep, type StepCheckpoints } from './workspace-checkpoints'
 export { fileSide, MAX_IMAGE_BYTES, MAX_TEXT_BYTES } from './file-sides'
+export { objectBytes, pruneAllRepositories, pruneRepository, type PruneLimits } from './prune'

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { runGit, splitNul, type GitTarget } from './git-plumbing'
+import { pruneRepository, type PruneLimits } from './prune'
 
 /** What a checkpoint leaves out (docs/checkpoints.md, "What a checkpoint records"). */
 export interface CheckpointLimits {
@@ -86,6 +87,20 @@ export class ShadowRepository {
       this.trees.set(commit, tree)
     }
     return tree
+  }
+
+  /** Forgets these checkpoints (a deleted conversation's); their objects go at the next prune. */
+  dropCheckpoints(ids: readonly string[]): Promise<void> {
+    return this.serial(async () => {
+      if (ids.length === 0 || !fs.existsSync(path.join(this.target.gitDir, 'HEAD'))) return
+      const commands = [...new Set(ids)].filter((id) => /^[0-9a-f]{40}$/.test(id)).map((id) => `delete refs/checkpoints/${id}\n`)
+      await runGit(this.target, ['update-ref', '--stdin'], { input: commands.join(''), allowFailure: true })
+    })
+  }
+
+  /** Prunes by age and size (docs/checkpoints.md, "Pruning"); how many checkpoints were dropped. */
+  prune(limits: PruneLimits, now = Date.now()): Promise<number> {
+    return this.serial(() => pruneRepository(this.target.gitDir, limits, now))
   }
 
   /** Runs git operations one after another, whatever the callers do. */

@@ -103,6 +103,8 @@ export const CheckpointSettingsSchema = z.object({
   maxFileMB: z.number().int().min(1).max(4096),
   /** Checkpoints older than this many days are pruned. */
   keepDays: z.number().int().min(1).max(3650),
+  /** Then the oldest, until a workspace's checkpoints take at most this much disk. */
+  maxTotalMB: z.number().int().min(10).max(1_000_000),
   /** Deleting a conversation also deletes its checkpoints, unless this is on. */
   keepAfterDelete: z.boolean()
 })

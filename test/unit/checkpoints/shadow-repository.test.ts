@@ -4,7 +4,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { applyRewind, changesBetween, describeChangesForModel, planRewind, ShadowRepository } from '../../../src/main/checkpoints'
+import { applyRewind, changesBetween, describeChangesForModel, planRewind, pruneAllRepositories, ShadowRepository } from '../../../src/main/checkpoints'
 
 let base: string
 let workspace: string
@@ -162,5 +162,36 @@ describe('ShadowRepository', () => {
     const plan = await planRewind(repo, before.id, afterRun.id)
     await applyRewind(repo, plan, new Map(plan.conflicts.map((conflict) => [conflict.path, 'take-checkpoint'] as const)))
     expect(readdirSync(outside)).toEqual([])
+  })
+
+  it('prunes by age and by size, and forgets a deleted conversation’s checkpoints', async () => {
+    const repo = new ShadowRepository(workspace, data)
+    const refs = () => execFileSync('git', ['for-each-ref', '--format=%(objectname)', 'refs/checkpoints/'], { env: { ...process.env, GIT_DIR: repo.target.gitDir } }).toString().split('\n').filter(Boolean)
+    const hasObject = (id: string) => {
+      try {
+        execFileSync('git', ['cat-file', '-e', id], { env: { ...process.env, GIT_DIR: repo.target.gitDir }, stdio: 'ignore' })
+        return true
+      } catch {
+        return false
+      }
+    }
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(join(workspace, 'data.bin'), Buffer.alloc(300_000, i + 1))
+      ids.push((await repo.snapshot(`c${i}`, ids.at(-1))).id)
+    }
+    expect(refs().sort()).toEqual([...ids].sort())
+    await repo.dropCheckpoints([ids[1]!])
+    expect(refs().sort()).toEqual([ids[0]!, ids[2]!].sort())
+    // Young and small: nothing goes.
+    expect(await pruneAllRepositories(data, { maxAgeMs: 86_400_000, maxBytes: 1e9 })).toBe(0)
+    // A day later, everything is old.
+    expect(await pruneAllRepositories(data, { maxAgeMs: 86_400_000, maxBytes: 1e9 }, Date.now() + 2 * 86_400_000)).toBe(2)
+    expect(refs()).toEqual([])
+    expect(hasObject(ids[0]!)).toBe(false)
+    // By size: a tiny limit drops the oldest until under it.
+    const fresh = await repo.snapshot('fresh')
+    expect(await repo.prune({ maxAgeMs: 86_400_000, maxBytes: 1 })).toBe(1)
+    expect(hasObject(fresh.id)).toBe(false)
   })
 })
