@@ -183,7 +183,9 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     tool: z.string(),
     args: z.unknown(),
     /** One line saying what the call does, from the tool's own summary(args); absent when the arguments are invalid. */
-    summary: z.string().optional()
+    summary: z.string().optional(),
+    /** The same line as the tool's message code, when it has words the UI translates ("the whole screen"); `summary` is its English. */
+    summaryText: ToolTextSchema.optional()
   }),
   z.object({
     type: z.literal('tool_output_delta'),

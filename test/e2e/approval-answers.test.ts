@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Locator } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 // No full stop: the model's text must add one before "It did not run." (item 7).
@@ -22,6 +23,9 @@ const shell = (command: string) => ({ toolCalls: [{ name: 'shell', args: { comma
 
 /** The denial said once (its result line, with the reason), where and when under it, and no "output". */
 async function expectAnswer(card: Locator, text: (typeof TEXT)[keyof typeof TEXT]): Promise<void> {
+  // Folded (issue 22, item 8): the line says the denial with its reason; opened, the rest.
+  await expect.poll(() => card.getByTestId('tool-header-result').innerText()).toBe(text.denied)
+  await openToolCard(card)
   const resolution = card.getByTestId('tool-resolution')
   await resolution.waitFor()
   const meta = await resolution.innerText()

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { openProbeWindow, type ProbeWindow } from '../helpers/probe-window'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 import { hasXServerTools, requireXServer, startDisplay, type TestDisplay } from '../helpers/xvfb'
 
@@ -79,7 +80,8 @@ describe.skipIf(!ready)('a desktop run in the UI', () => {
     await expect.poll(() => typed.getAttribute('data-status')).toBe('completed')
     await banner.waitFor({ state: 'hidden' })
 
-    // The screenshot is in the timeline at the screen's size, and it went to the model as an image.
+    // The screenshot is in the timeline at the screen's size (its card opened: a finished call is one line), and it went to the model as an image.
+    await openToolCard(shot)
     await expect.poll(() => naturalSize(page, '[data-testid="tool-attachment-image"]')).toBe(`${display.width}x${display.height}`)
     await page.getByTestId('tool-attachment-image').first().click()
     await page.getByTestId('image-lightbox').waitFor({ state: 'visible' })

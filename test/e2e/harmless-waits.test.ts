@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
 import { hasChromium } from '../helpers/browser'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const COMMAND = 'sleep 1 && echo done'
@@ -53,7 +54,8 @@ describe.skipIf(!hasChromium()).each(['en', 'zh-CN'] as const)('a harmless wait 
     expect(modalSeen).toBe(false)
     expect(await modal.count()).toBe(0)
 
-    // The shell's result: what it printed, which is just `done` (the exit code is the result line's).
+    // The shell's result: what it printed, which is just `done` (the exit code is the result line's), in the opened card.
+    await openToolCard(card)
     const output = (await card.getByTestId('tool-call-output').innerText()).trim()
     expect(output.split('\n')).toEqual(['done'])
     expect(await card.getByTestId('tool-verdict').getAttribute('data-kind')).toBe('safe')

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { mcpConfigPath } from '../../src/main/mcp'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { EVERYTHING_SERVER, TINY_PNG_PREFIX } from '../helpers/mcp'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const naturalSize = (page: Page, selector: string) =>
@@ -50,6 +51,7 @@ describe.skipIf(!hasChromium())('an MCP tool in the UI', () => {
 
     const call = page.locator('[data-testid="tool-call"][data-tool="mcp__everything__get-tiny-image"]')
     await expect.poll(() => call.getAttribute('data-status')).toBe('completed')
+    await openToolCard(call)
     await expect.poll(() => naturalSize(page, '[data-testid="tool-attachment-image"]')).toBe('20x20')
     expect(await call.innerText()).toContain('"everything" answered get-tiny-image.')
     await settled(page)

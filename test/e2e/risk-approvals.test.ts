@@ -11,6 +11,7 @@ import { startWebHost, type WebHost } from '../../src/main/bridge'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
+import { openToolCard } from '../helpers/tool-card'
 import { hasChromium, openBrowser, rendererDir, screenshotDir, settled } from '../helpers/browser'
 import { createTempApp, type TempApp } from '../helpers/temp-app'
 
@@ -71,12 +72,15 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
     const cards = page.locator('[data-testid="tool-call"][data-tool="shell"]')
     const ls = cards.first()
     await expect.poll(() => ls.getAttribute('data-status')).toBe('completed')
+    await openToolCard(ls)
     expect(await ls.getByTestId('tool-call-output').innerText()).toContain('build')
     expect(await ls.getByTestId('tool-verdict').getAttribute('data-kind')).toBe('safe')
     const lsId = (await ls.getAttribute('data-call-id'))!
     const lsDone = eventsOf(temp.events, 'tool_call_completed').find((e) => e.callId === lsId)!
     expect(lsDone.runtime).toBeTruthy()
-    expect(await ls.getByTestId('tool-runtime').innerText()).toBe(lsDone.runtime)
+    // Where it ran is said once, by the result line (no chip repeating it: issue 22, item 8).
+    expect(await ls.getByTestId('tool-result-line').innerText()).toContain(`(ran in ${lsDone.runtime})`)
+    expect(await ls.getByTestId('tool-runtime').count()).toBe(0)
     expect(eventsOf(temp.events, 'risk_assessed').find((e) => e.callId === lsId)).toMatchObject({ action: 'allow', source: 'policy' })
 
     // rm -rf build: the question, with its verdict, finding and the rule "always" would save.
@@ -149,7 +153,7 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
     expect(await second.getAttribute('data-status')).toBe('completed')
     expect(await first.getByTestId('tool-verdict').getAttribute('data-kind')).toBe('approved')
     expect(await second.getByTestId('tool-verdict').getAttribute('data-kind')).toBe('granted')
-    expect(await first.innerText()).toContain('Allowed by you for this conversation')
+    expect(await (await openToolCard(first)).innerText()).toContain('Allowed by you for this conversation')
     expect(existsSync(join(temp.workspace, 'marker.txt'))).toBe(true)
     await settled(page)
     await page.screenshot({ path: join(reviewDir, 'risk-timeline.png') })

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createStampTools } from '../fixtures/tools/stamp'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 /** The natural size of the image an <img> shows: 0×0 until it has really been decoded. */
@@ -53,6 +54,7 @@ describe.skipIf(!hasChromium())('a tool pack from the test tree in the UI', () =
     const call = page.locator('[data-testid="tool-call"][data-tool="stamp_note"]')
     await expect.poll(() => call.getAttribute('data-status')).toBe('completed')
     expect(await call.locator('.tool-summary').innerText()).toBe('notes/stamped.txt ← ship it')
+    await openToolCard(call)
     await expect.poll(() => naturalSize(page, '[data-testid="tool-attachment-image"]')).toBe('48x32')
     expect(readFileSync(join(temp.workspace, 'notes/stamped.txt'), 'utf8')).toBe('ship it\n')
     await settled(page)
@@ -61,6 +63,7 @@ describe.skipIf(!hasChromium())('a tool pack from the test tree in the UI', () =
     // From the store after a reload: the record names the attachment, the page fetches it by id.
     await page.reload()
     await page.getByTestId('conversation-item').first().click()
+    await openToolCard(call)
     await expect.poll(() => naturalSize(page, '[data-testid="tool-attachment-image"]')).toBe('48x32')
     const request = server.requests[1]!.body.messages
     expect(JSON.stringify(request)).toContain('data:image/png;base64,')

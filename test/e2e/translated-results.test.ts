@@ -112,14 +112,15 @@ describe.skipIf(!hasChromium())('translated tool results and errors in the web U
   }
 })
 
-/** The folded run: its rows' lines, the open cards' lines above the raw output, the denied cards' lines. */
+/** The folded run: its rows' lines, the opened cards' lines above the raw output, the denied cards' one-line headers. */
 async function checkTimeline(session: UiSession, expected: (typeof EXPECTED)[keyof typeof EXPECTED], language: 'en' | 'zh-CN'): Promise<void> {
   const { page } = session
   // Denied calls are never hidden: their cards show under the folded row.
   const denied = page.locator('[data-testid="tool-call"][data-status="denied"]')
   await expect.poll(() => denied.count()).toBe(2)
-  expect(await denied.nth(0).getByTestId('tool-result-line').innerText()).toBe(expected.denied)
-  expect(await denied.nth(1).getByTestId('tool-result-line').innerText()).toMatch(expected.policy)
+  // Finished, so folded to one line that says the denial (issue 22, item 8).
+  expect(await denied.nth(0).getByTestId('tool-header-result').innerText()).toBe(expected.denied)
+  expect(await denied.nth(1).getByTestId('tool-header-result').innerText()).toMatch(expected.policy)
 
   const group = page.getByTestId('tool-group')
   await group.waitFor({ state: 'visible' })

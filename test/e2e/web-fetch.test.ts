@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
 import { hasChromium, screenshotDir } from '../helpers/browser'
+import { openToolCard } from '../helpers/tool-card'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 import { ARTICLE, startTestSite, type TestSite } from '../helpers/web-site'
 
@@ -62,6 +63,8 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
     await modal.waitFor({ state: 'hidden' })
     const card = page.locator('[data-testid="tool-call"][data-tool="web_fetch"]').last()
     await expect.poll(() => card.getAttribute('data-status')).toBe('completed')
+    // Finished: one line until opened (issue 22, item 8).
+    await openToolCard(card)
     expect(await card.getByTestId('tool-result-line').getAttribute('data-key')).toBe('result.fetched')
     const output = await card.getByTestId('tool-call-output').innerText()
     expect(output).toContain('## Readings')
@@ -88,6 +91,7 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
     await modal.waitFor({ state: 'hidden' })
     const card = page.locator('[data-testid="tool-call"][data-tool="http_request"]').last()
     await expect.poll(() => card.getAttribute('data-status')).toBe('completed')
+    await openToolCard(card)
     expect(await card.getByTestId('tool-call-output').innerText()).toContain('"auth":"[redacted]"')
     expect(site.requests.at(-1)!.headers.authorization).toBe(`Bearer ${SECRET}`)
     expect(await page.content()).not.toContain(SECRET)
@@ -122,6 +126,6 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
     session.temp.app.updateSettings({ language: 'zh-CN' })
     await page.reload()
     const again = page.locator('[data-testid="tool-call"][data-tool="web_fetch"]').last()
-    await expect.poll(() => again.getByTestId('tool-result-line').innerText()).toMatch(/^已获取 http:\/\/127\.0\.0\.1:\d+\/notes（200）：\d+ 个字符的 Markdown。$/)
+    await expect.poll(() => again.getByTestId('tool-header-result').innerText()).toMatch(/^已获取 http:\/\/127\.0\.0\.1:\d+\/notes（200）：\d+ 个字符的 Markdown。$/)
   })
 })

@@ -1,12 +1,19 @@
-import type { ApprovalResolver, RiskAssessment, RunnerTextKey, ToolText } from '../../shared'
+import { formatToolText, type ApprovalResolver, type RiskAssessment, type RunnerTextKey, type ToolText } from '../../shared'
 import type { AnyTool } from '../tools'
 
-/** The tool's own one-line summary; a summary that throws is no reason to fail the call. */
-export function describeCall(definition: AnyTool, args: Record<string, unknown>): string | undefined {
+/**
+ * The tool's own one-line summary: `summary` in English (the CLI, the store's column, exports) and,
+ * when the tool gave it as a message code, `summaryText` for the UI to say in its language. A
+ * summary that throws is no reason to fail the call.
+ */
+export function describeCall(definition: AnyTool, args: Record<string, unknown>): { summary?: string; summaryText?: ToolText } {
   try {
-    return definition.summary(args) || undefined
+    const line = definition.summary(args)
+    if (typeof line === 'string') return line ? { summary: line } : {}
+    const english = formatToolText(line, definition.messages, 'en')
+    return english ? { summary: english, summaryText: line } : {}
   } catch {
-    return undefined
+    return {}
   }
 }
 

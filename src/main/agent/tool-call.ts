@@ -127,8 +127,8 @@ export class ToolCall {
     const { registry, emit } = this.options
     const definition = (this.definition = registry.get(this.call.toolName))
     const checked = registry.checkArgs(this.call.toolName, this.call.input)
-    const summary = definition && checked.ok ? describeCall(definition, checked.args) : undefined
-    emit({ type: 'tool_call_started', ...this.base, at: this.started, callId: this.callId, tool: this.call.toolName, args: shownArgs(definition, this.call.input), ...(summary ? { summary } : {}) })
+    const summary = definition && checked.ok ? describeCall(definition, checked.args) : {}
+    emit({ type: 'tool_call_started', ...this.base, at: this.started, callId: this.callId, tool: this.call.toolName, args: shownArgs(definition, this.call.input), ...summary })
     if (!checked.ok || !definition) {
       const shown = runnerText(definition ? 'toolRun.invalidArgs' : 'toolRun.unknownTool', { tool: this.call.toolName })
       return { ok: false, status: 'error', output: { forLlm: checked.ok ? `Unknown tool ${this.call.toolName}.` : checked.error, display: shown, isError: true } }

@@ -17,5 +17,5 @@ export {
   type SessionOwner
 } from './serial-sessions'
 export { mergeViews } from './merge'
-export { nameDevice } from './names'
+export { nameDevice, type DeviceNaming, type NameParts, type NameText } from './names'
 export { hidViewFromDevice, serialViewFromPortInfo, usbViewFromDevice, type HidView, type SerialView, type UsbView } from './views'

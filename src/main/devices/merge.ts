@@ -197,6 +197,8 @@ function toDevice(parts: Unit[], pairedByOrder: boolean, ids: UsbIds): Device {
   if (serialNumber) device.serialNumber = serialNumber
   if (hidPaths.length > 0) device.hidPaths = hidPaths
   if (naming.board) device.board = naming.board
+  if (naming.nameText) device.nameText = naming.nameText
+  if (naming.boardText) device.boardText = naming.boardText
   return device
 }
 

@@ -23,8 +23,18 @@ export interface NameParts {
   connection?: SerialConnection
 }
 
+/** A name's framing as a message code the UI translates (devices.name.*); names from usb.ids and the device stay params. */
+export interface NameText {
+  key: string
+  params?: Record<string, string>
+}
+
 export interface DeviceNaming {
+  /** In English, for the CLI and the model. */
   name: string
+  /** When the name is more than product names (a port, an unknown device): the same as a message code (issue 22, item 5). */
+  nameText?: NameText
+  boardText?: NameText
   vendorName?: string
   productName?: string
   board?: string
@@ -39,9 +49,12 @@ export function nameDevice(parts: NameParts, ids: UsbIds = usbIds()): DeviceNami
 
   if (!vendorId || !productId) {
     const port = Array.isArray(parts.ports) ? parts.ports.find((path) => typeof path === 'string' && path !== '') : undefined
-    if (port) return { name: `${portLabel(port, parts.connection)} ${port}` }
+    if (port) {
+      const kind = portKind(port, parts.connection)
+      return { name: `${PORT_LABELS[kind]} ${port}`, nameText: { key: `devices.name.port.${kind}`, params: { path: port } } }
+    }
     if (product) return { name: joinName(manufacturer, product), ...optional({ vendorName: manufacturer, productName: product }) }
-    return { name: 'Unknown device', ...optional({ vendorName: manufacturer }) }
+    return { name: 'Unknown device', nameText: { key: 'devices.name.unknown' }, ...optional({ vendorName: manufacturer }) }
   }
 
   const safeIds = guard(ids)
@@ -54,11 +67,16 @@ export function nameDevice(parts: NameParts, ids: UsbIds = usbIds()): DeviceNami
   const entry = match?.entry
 
   let name: string
+  let nameText: NameText | undefined
   let board: string | undefined
+  let boardText: NameText | undefined
   if (entry && match.exact) {
     if (entry.kind === 'adapter') {
-      name = `${entry.name} (${idsVendor ?? entry.vendor}) — board unknown`
+      const vendor = idsVendor ?? entry.vendor
+      name = `${entry.name} (${vendor}) — board unknown`
+      nameText = { key: 'devices.name.adapter', params: { adapter: entry.name, vendor } }
       board = `${entry.name} — board unknown`
+      boardText = { key: 'devices.board.adapter', params: { adapter: entry.name } }
     } else {
       name = entry.name
       board = entry.kind === 'board' ? (entry.board ?? entry.name) : undefined
@@ -69,10 +87,20 @@ export function nameDevice(parts: NameParts, ids: UsbIds = usbIds()): DeviceNami
     if (product) name = joinName(vendorForName, product)
     else if (idsProduct) name = joinName(vendorForName, idsProduct)
     else if (entry) name = entry.name
-    else if (vendorForName) name = `${shortVendor(vendorForName)}, unknown product (${ids4})`
-    else name = `Unknown device (${ids4})`
+    else if (vendorForName) {
+      name = `${shortVendor(vendorForName)}, unknown product (${ids4})`
+      nameText = { key: 'devices.name.unknownProduct', params: { vendor: shortVendor(vendorForName), ids: ids4 } }
+    } else {
+      name = `Unknown device (${ids4})`
+      nameText = { key: 'devices.name.unknownIds', params: { ids: ids4 } }
+    }
   }
-  return { name, ...optional({ vendorName: vendorName ?? entry?.vendor, productName, board }) }
+  return {
+    name,
+    ...(nameText ? { nameText } : {}),
+    ...(boardText ? { boardText } : {}),
+    ...optional({ vendorName: vendorName ?? entry?.vendor, productName, board })
+  }
 }
 
 /** "Corsair Components, Inc." → "Corsair Components": the vendor as it reads before a product name. */
@@ -92,10 +120,14 @@ function joinName(vendor: string | undefined, product: string): string {
   return product.toLowerCase().includes(firstWord) ? product : `${short} ${product}`
 }
 
-function portLabel(path: string, connection: SerialConnection | undefined): string {
-  if (connection === 'virtual' || (connection === undefined && /^\/dev\/(pts\/|tnt|ttyV|pty)/.test(path))) return 'Virtual port'
-  if (connection === 'bluetooth') return 'Bluetooth serial port'
-  return 'Serial port'
+type PortKind = 'virtual' | 'bluetooth' | 'serial'
+
+const PORT_LABELS: Readonly<Record<PortKind, string>> = { virtual: 'Virtual port', bluetooth: 'Bluetooth serial port', serial: 'Serial port' }
+
+function portKind(path: string, connection: SerialConnection | undefined): PortKind {
+  if (connection === 'virtual' || (connection === undefined && /^\/dev\/(pts\/|tnt|ttyV|pty)/.test(path))) return 'virtual'
+  if (connection === 'bluetooth') return 'bluetooth'
+  return 'serial'
 }
 
 /**

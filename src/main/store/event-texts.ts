@@ -11,6 +11,12 @@ interface DisplayRow {
 
 type RunFailure = NonNullable<RunSummary['failure']>
 
+interface SummaryRow {
+  run_id: string
+  call_id: string | null
+  summary_text: string | null
+}
+
 interface StepRow {
   run_id: string
   call_id: string | null
@@ -36,6 +42,7 @@ export class EventTexts {
   private readonly displays: Database.Statement<[string], DisplayRow>
   private readonly failures: Database.Statement<[string], FailureRow>
   private readonly steps: Database.Statement<[string], StepRow>
+  private readonly summaries: Database.Statement<[string], SummaryRow>
 
   constructor(db: Database.Database) {
     // In log order, so a call id a run reused (some local servers do) ends with its last completion.
@@ -50,6 +57,10 @@ export class EventTexts {
               json_extract(data, '$.attachment') AS attachment, at
        FROM events WHERE conversation_id = ? AND type = 'tool_progress' ORDER BY seq`
     )
+    this.summaries = db.prepare(
+      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.summaryText') AS summary_text
+       FROM events WHERE conversation_id = ? AND type = 'tool_call_started' ORDER BY seq`
+    )
     this.failures = db.prepare(
       `SELECT run_id, json_extract(data, '$.error') AS error
        FROM events WHERE conversation_id = ? AND type = 'run_failed' ORDER BY seq`
@@ -58,6 +69,8 @@ export class EventTexts {
 
   /** Each call with the display line and the workspace changes (docs/checkpoints.md) its completion carried. */
   withDisplays(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
+    // The summary's message code too (tool_call_started), so a reload says it in the UI's language.
+    calls = this.withSummaryTexts(conversationId, calls)
     const byCall = new Map<string, { display?: ToolText; changes?: StepChanges }>()
     for (const row of this.displays.all(conversationId)) {
       if (row.call_id === null) continue
@@ -71,6 +84,23 @@ export class EventTexts {
     return calls.map((call) => {
       const texts = byCall.get(`${call.runId}\u0000${call.id}`)
       return texts ? { ...call, ...texts } : call
+    })
+  }
+
+  /** Each call with the summary tool_call_started carried as a message code (a screenshot's "the whole screen"). */
+  private withSummaryTexts(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
+    const byCall = new Map<string, ToolText>()
+    for (const row of this.summaries.all(conversationId)) {
+      if (row.call_id === null) continue
+      const key = `${row.run_id}\u0000${row.call_id}`
+      const text = row.summary_text === null ? null : asToolText(parseJson(row.summary_text))
+      if (text) byCall.set(key, text)
+      else byCall.delete(key)
+    }
+    if (byCall.size === 0) return calls
+    return calls.map((call) => {
+      const summaryText = byCall.get(`${call.runId}\u0000${call.id}`)
+      return summaryText ? { ...call, summaryText } : call
     })
   }
 

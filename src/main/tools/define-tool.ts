@@ -123,8 +123,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    * accept any object.
    */
   redact?(args: Record<string, unknown>): Record<string, unknown>
-  /** One line for the timeline and the CLI (`ls -la`, `notes/a.txt`). */
-  summary(args: z.output<I>): string
+  /**
+   * One line for the timeline and the CLI (`ls -la`, `notes/a.txt`): the call's own values as they
+   * are, or — when the line needs words ("the whole screen") — a key of this tool's `messages` with
+   * params (`text('summary.screen')`), which the UI says in its language (issue 22, item 5).
+   */
+  summary(args: z.output<I>): string | ToolText
   /** What an approval shows: exactly what will run, in the tool's own message keys. May throw to refuse the call. */
   preview(args: z.output<I>, ctx: PreviewContext): ApprovalPreview | Promise<ApprovalPreview>
   /** The tool's user-visible strings (titles, labels), in English and Simplified Chinese. */

@@ -68,6 +68,8 @@ export const ToolCallRecordSchema = z.object({
   verdict: VerdictSchema.nullable().optional(),
   /** The tool's one-line summary of the call (absent for invalid calls and older records). */
   summary: z.string().optional(),
+  /** The summary as the tool's message code, as tool_call_started carried it (kept in the event log only). */
+  summaryText: ToolTextSchema.optional(),
   /** Images and files the tool returned. */
   attachments: z.array(ToolAttachmentRefSchema).optional(),
   /** The result line the UI translates, as tool_call_completed carried it (kept in the event log only). */

@@ -16,8 +16,8 @@ export type DesktopControl = z.infer<typeof DesktopControlSchema>
 export const ChatAppInfoSchema = z.object({
   id: z.string(),
   name: z.object({ en: z.string(), 'zh-CN': z.string() }),
-  /** What the profile was written against. */
-  testedWith: z.string().optional(),
+  /** What the profile was written against: in English and Chinese (shipped profiles), or as the user's own profile says it. */
+  testedWith: z.union([z.string(), z.object({ en: z.string(), 'zh-CN': z.string() })]).optional(),
   /** Whether the profile has settings for this computer's OS. */
   supported: z.boolean(),
   /** Shipped with DeskClaw, or the user's own file (which replaces a shipped one with the same id). */

@@ -28,7 +28,14 @@ export const DeviceSchema = z.object({
   /** How it is attached: usb, a native (on-board) port, a virtual port (pty, socat link), bluetooth. */
   connection: z.enum(['usb', 'native', 'virtual', 'bluetooth', 'unknown']),
   /** What the board table says it is ("ESP32-S3 (native USB)", "CH340 USB-serial adapter — board unknown"). */
-  board: z.string().optional()
+  board: z.string().optional(),
+  /**
+   * `name` and `board` as message codes (devices.name.*, devices.board.*) where they are more than
+   * product names — a port, an unknown device, an adapter's "board unknown" — so the UI says them in
+   * its language (issue 22, item 5); the names inside (usb.ids, the device's strings) are params.
+   */
+  nameText: z.object({ key: z.string(), params: z.record(z.string(), z.string()).optional() }).optional(),
+  boardText: z.object({ key: z.string(), params: z.record(z.string(), z.string()).optional() }).optional()
 })
 export type Device = z.infer<typeof DeviceSchema>
 

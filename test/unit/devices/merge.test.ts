@@ -46,7 +46,9 @@ describe('mergeViews: each recorded device on Linux', () => {
       productId: '7523',
       ports: ['/dev/ttyUSB0'],
       connection: 'usb',
-      board: 'CH340 USB-serial adapter — board unknown'
+      board: 'CH340 USB-serial adapter — board unknown',
+      nameText: { key: 'devices.name.adapter', params: { adapter: 'CH340 USB-serial adapter', vendor: 'QinHeng Electronics' } },
+      boardText: { key: 'devices.board.adapter', params: { adapter: 'CH340 USB-serial adapter' } }
     })
   })
 
@@ -141,7 +143,7 @@ describe('mergeViews: a whole Linux machine', () => {
     const views = toViews(machine('machine-linux'))
     views.serial.push(serialViewFromPortInfo({ path: '/dev/pts/3' }, { virtual: true })!)
     const all = mergeViews(views)
-    expect(all.at(-1)).toEqual({ id: 'serial:/dev/pts/3', kinds: ['serial'], name: 'Virtual port /dev/pts/3', ports: ['/dev/pts/3'], connection: 'virtual' })
+    expect(all.at(-1)).toEqual({ id: 'serial:/dev/pts/3', kinds: ['serial'], name: 'Virtual port /dev/pts/3', nameText: { key: 'devices.name.port.virtual', params: { path: '/dev/pts/3' } }, ports: ['/dev/pts/3'], connection: 'virtual' })
   })
 })
 
@@ -239,7 +241,9 @@ describe('mergeViews: Windows and macOS shapes', () => {
       productId: '7523',
       ports: ['COM7'],
       connection: 'usb',
-      board: 'CH340 USB-serial adapter — board unknown'
+      board: 'CH340 USB-serial adapter — board unknown',
+      nameText: { key: 'devices.name.adapter', params: { adapter: 'CH340 USB-serial adapter', vendor: 'QinHeng Electronics' } },
+      boardText: { key: 'devices.board.adapter', params: { adapter: 'CH340 USB-serial adapter' } }
     })
   })
 

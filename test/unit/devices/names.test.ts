@@ -35,7 +35,9 @@ describe('nameDevice', () => {
       name: 'CH340 USB-serial adapter (QinHeng Electronics) — board unknown',
       vendorName: 'QinHeng Electronics',
       productName: 'USB2.0-Serial',
-      board: 'CH340 USB-serial adapter — board unknown'
+      board: 'CH340 USB-serial adapter — board unknown',
+      nameText: { key: 'devices.name.adapter', params: { adapter: 'CH340 USB-serial adapter', vendor: 'QinHeng Electronics' } },
+      boardText: { key: 'devices.board.adapter', params: { adapter: 'CH340 USB-serial adapter' } }
     })
     expect(nameDevice({ vendorId: '1a86', productId: '55d4' }).name).toBe('CH9102 USB-serial adapter (QinHeng Electronics) — board unknown')
     expect(nameDevice({ vendorId: '10c4', productId: 'ea60' }).name).toBe('CP210x USB-serial adapter (Silicon Labs) — board unknown')
@@ -60,9 +62,13 @@ describe('nameDevice', () => {
   it('then the device strings, then usb.ids, then the vendor, then the ids', () => {
     expect(nameDevice({ vendorId: '046d', productId: 'c52b', manufacturer: 'Logitech', product: 'USB Receiver' }).name).toBe('Logitech USB Receiver')
     expect(nameDevice({ vendorId: '046d', productId: 'c52b' })).toEqual({ name: 'Logitech Unifying Receiver', vendorName: 'Logitech, Inc.', productName: 'Unifying Receiver' })
-    expect(nameDevice({ vendorId: '046d', productId: 'fffe' })).toEqual({ name: 'Logitech, unknown product (046d:fffe)', vendorName: 'Logitech, Inc.' })
-    expect(nameDevice({ vendorId: 'f00d', productId: '0001' })).toEqual({ name: 'Unknown device (f00d:0001)' })
-    expect(nameDevice({ vendorId: '046d', productId: 'c52b' }, noIds())).toEqual({ name: 'Unknown device (046d:c52b)' })
+    expect(nameDevice({ vendorId: '046d', productId: 'fffe' })).toEqual({
+      name: 'Logitech, unknown product (046d:fffe)',
+      nameText: { key: 'devices.name.unknownProduct', params: { vendor: 'Logitech', ids: '046d:fffe' } },
+      vendorName: 'Logitech, Inc.'
+    })
+    expect(nameDevice({ vendorId: 'f00d', productId: '0001' })).toEqual({ name: 'Unknown device (f00d:0001)', nameText: { key: 'devices.name.unknownIds', params: { ids: 'f00d:0001' } } })
+    expect(nameDevice({ vendorId: '046d', productId: 'c52b' }, noIds())).toEqual({ name: 'Unknown device (046d:c52b)', nameText: { key: 'devices.name.unknownIds', params: { ids: '046d:c52b' } } })
     // The product already says who made it.
     expect(nameDevice({ vendorId: 'f00d', productId: '0001', manufacturer: 'Raspberry Pi', product: 'Raspberry Pi Pico' }).name).toBe('Raspberry Pi Pico')
   })
@@ -71,7 +77,7 @@ describe('nameDevice', () => {
     // udev's manufacturer when the device has none is the vendor id.
     expect(nameDevice({ vendorId: '0403', productId: '6011', manufacturer: '0403' }).vendorName).toBe('Future Technology Devices International, Ltd')
     expect(nameDevice({ vendorId: 'f00d', productId: '0001', manufacturer: '  ', product: '\0\0' }).name).toBe('Unknown device (f00d:0001)')
-    expect(nameDevice({ ports: ['COM1'], manufacturer: '(Standard port types)', connection: 'native' })).toEqual({ name: 'Serial port COM1' })
+    expect(nameDevice({ ports: ['COM1'], manufacturer: '(Standard port types)', connection: 'native' })).toEqual({ name: 'Serial port COM1', nameText: { key: 'devices.name.port.serial', params: { path: 'COM1' } } })
   })
 
   it('names ports without ids by their path', () => {

@@ -28,6 +28,23 @@ describe('texts the snapshot reads from the event log', () => {
     expect(calls.find((c) => c.id === 'c3')!.display).toBeUndefined()
   })
 
+  it('gives each call the summary code its start carried, the English summary in the column (issue 22, item 5)', () => {
+    const store = openStore()
+    const conversationId = store.createConversation().id
+    const event = runEvents(conversationId, 'run_1')
+    store.recordEvent(event('run_started', { prompt: 'p', model: 'm' }))
+    const screen = { key: 'summary.screen' }
+    store.recordEvent(event('tool_call_started', { callId: 'c1', tool: 'screenshot', args: {}, summary: 'the whole screen', summaryText: screen }))
+    store.recordEvent(event('tool_call_completed', { callId: 'c1', tool: 'screenshot', status: 'completed', isError: false, output: '', durationMs: 1 }))
+    store.recordEvent(event('tool_call_started', { callId: 'c2', tool: 'shell', args: { command: 'ls' }, summary: 'ls' }))
+    store.recordEvent(event('tool_call_completed', { callId: 'c2', tool: 'shell', status: 'completed', isError: false, output: 'a.txt', durationMs: 1 }))
+
+    const calls = store.getConversation(conversationId)!.toolCalls
+    expect(calls.find((c) => c.id === 'c1')).toMatchObject({ summary: 'the whole screen', summaryText: screen })
+    expect(calls.find((c) => c.id === 'c2')).toMatchObject({ summary: 'ls' })
+    expect(calls.find((c) => c.id === 'c2')!.summaryText).toBeUndefined()
+  })
+
   it("keeps a failed run's whole error: its code and message code, not only the message", () => {
     const store = openStore()
     const conversationId = store.createConversation().id

@@ -100,8 +100,14 @@ export const ChatAppProfileSchema = z
   .object({
     id: z.string().regex(CHAT_APP_ID_PATTERN, 'an id is lower-case letters, digits and dashes (at most 40)'),
     name: z.object({ en: z.string().min(1).max(80), 'zh-CN': z.string().min(1).max(80) }).strict(),
-    /** What the profile was written against, shown to the user (e.g. "WeChat 4.0 for Windows"). */
-    testedWith: z.string().max(200).optional(),
+    /**
+     * What the profile was written against, shown to the user in Settings → Chat apps: in both
+     * languages (`{ "en": …, "zh-CN": … }`, as shipped profiles do), or one text a user's own profile
+     * may use (shown as written).
+     */
+    testedWith: z
+      .union([z.string().max(200), z.object({ en: z.string().min(1).max(300), 'zh-CN': z.string().min(1).max(300) }).strict()])
+      .optional(),
     /** Per operating system (Node's process.platform names); a missing one means "not supported there". */
     platforms: z
       .object({ win32: AppPlatformSchema.optional(), darwin: AppPlatformSchema.optional(), linux: AppPlatformSchema.optional() })

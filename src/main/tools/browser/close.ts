@@ -10,11 +10,11 @@ export function createBrowserCloseTool(services: BrowserToolServices) {
     access: 'execute',
     input: z.object({}),
     confirmsDuringRun: true,
-    summary: () => 'close the browser',
+    summary: () => text('summary'),
     preview: () => ({ title: text('title'), fields: [] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Close the browser', 'result.closed': 'The browser is closed.', 'result.notOpen': 'The browser was not open.' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '关闭浏览器', 'result.closed': '浏览器已关闭。', 'result.notOpen': '浏览器本来就没有打开。' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Close the browser', summary: 'close the browser', 'result.closed': 'The browser is closed.', 'result.notOpen': 'The browser was not open.' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '关闭浏览器', summary: '关闭浏览器', 'result.closed': '浏览器已关闭。', 'result.notOpen': '浏览器本来就没有打开。' }
     },
     run: (_args, ctx) =>
       attempt(async () => {

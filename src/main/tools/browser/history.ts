@@ -10,11 +10,11 @@ export function createBrowserHistoryTool(services: BrowserToolServices) {
     access: 'execute',
     input: z.object({ direction: z.enum(['back', 'forward']).describe('back or forward') }),
     confirmsDuringRun: true,
-    summary: (args) => args.direction,
+    summary: (args) => text(args.direction === 'back' ? 'summary.back' : 'summary.forward'),
     preview: (args) => ({ title: text('title'), fields: [{ label: text('direction'), value: args.direction }] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Go back or forward in the browser', direction: 'Direction' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '浏览器后退或前进', direction: '方向' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Go back or forward in the browser', direction: 'Direction', 'summary.back': 'back', 'summary.forward': 'forward' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '浏览器后退或前进', direction: '方向', 'summary.back': '后退', 'summary.forward': '前进' }
     },
     run: (args, ctx) =>
       attempt(async () => {

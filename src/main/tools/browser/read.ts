@@ -10,11 +10,11 @@ export function createBrowserReadTool(services: BrowserToolServices) {
     category: 'browser',
     access: 'read',
     input: z.object({}),
-    summary: () => 'page text',
+    summary: () => text('summary'),
     preview: () => ({ title: text('title'), fields: [] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Read the page', 'result.read': 'Read "{title}" ({chars} characters).' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '阅读网页', 'result.read': '已阅读“{title}”（{chars} 个字符）。' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Read the page', summary: 'page text', 'result.read': 'Read "{title}" ({chars} characters).' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '阅读网页', summary: '网页文字', 'result.read': '已阅读“{title}”（{chars} 个字符）。' }
     },
     truncationHint: 'The page is long: follow a link to a narrower page, or use browser_snapshot.',
     run: (_args, ctx) =>

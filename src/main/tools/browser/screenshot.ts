@@ -9,11 +9,11 @@ export function createBrowserScreenshotTool(services: BrowserToolServices) {
     category: 'browser',
     access: 'read',
     input: z.object({ full_page: z.boolean().optional().describe('The whole page, not only the visible part') }),
-    summary: (args) => (args.full_page ? 'whole page' : 'visible part'),
+    summary: (args) => (args.full_page ? text('summary.wholePage') : text('summary.visiblePart')),
     preview: () => ({ title: text('title'), fields: [] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Take a screenshot of the page', 'result.screenshot': 'Took a screenshot of "{title}" ({width}×{height} pixels).' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '截取网页', 'result.screenshot': '已截取“{title}”（{width}×{height} 像素）。' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Take a screenshot of the page', 'summary.wholePage': 'whole page', 'summary.visiblePart': 'visible part', 'result.screenshot': 'Took a screenshot of "{title}" ({width}×{height} pixels).' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '截取网页', 'summary.wholePage': '整个网页', 'summary.visiblePart': '可见部分', 'result.screenshot': '已截取“{title}”（{width}×{height} 像素）。' }
     },
     run: (args, ctx) =>
       attempt(async () => {

@@ -11,11 +11,11 @@ export function createBrowserSnapshotTool(services: BrowserToolServices) {
     category: 'browser',
     access: 'read',
     input: z.object({}),
-    summary: () => 'page snapshot',
+    summary: () => text('summary'),
     preview: () => ({ title: text('title'), fields: [] }),
     messages: {
-      en: { ...BROWSER_MESSAGES.en, title: 'Read the page\'s structure', 'result.snapshot': 'Read the structure of "{title}" ({lines} lines).', 'result.noPage': 'No page is open.' },
-      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '读取页面结构', 'result.snapshot': '已读取“{title}”的结构（{lines} 行）。', 'result.noPage': '没有打开的页面。' }
+      en: { ...BROWSER_MESSAGES.en, title: 'Read the page\'s structure', summary: 'page snapshot', 'result.snapshot': 'Read the structure of "{title}" ({lines} lines).', 'result.noPage': 'No page is open.' },
+      'zh-CN': { ...BROWSER_MESSAGES['zh-CN'], title: '读取页面结构', summary: '页面结构', 'result.snapshot': '已读取“{title}”的结构（{lines} 行）。', 'result.noPage': '没有打开的页面。' }
     },
     truncationHint: 'The page is long: read a part with browser_read, or act on what is shown and take a new snapshot.',
     run: (_args, ctx) =>

@@ -15,7 +15,7 @@ export function createMouseClickTool(services: DesktopToolServices) {
       double: z.boolean().default(false).describe('Double-click')
     }),
     grantScope: wholeTool('mouse_click'),
-    summary: (args) => `${args.double ? 'double ' : ''}${args.button} at (${args.x}, ${args.y})`,
+    summary: (args) => text((args.double ? DOUBLE_CLICK_SUMMARY : CLICK_SUMMARY)[args.button], { x: args.x, y: args.y }),
     preview: (args, ctx) =>
       pointerPreview(
         services,
@@ -41,7 +41,13 @@ export function createMouseClickTool(services: DesktopToolServices) {
         'result.clicked.middle': 'Middle-clicked at ({x}, {y}) on the screen.',
         'result.doubleClicked.left': 'Double-clicked at ({x}, {y}) on the screen.',
         'result.doubleClicked.right': 'Double-right-clicked at ({x}, {y}) on the screen.',
-        'result.doubleClicked.middle': 'Double-middle-clicked at ({x}, {y}) on the screen.'
+        'result.doubleClicked.middle': 'Double-middle-clicked at ({x}, {y}) on the screen.',
+        'summary.click.left': 'left at ({x}, {y})',
+        'summary.click.right': 'right at ({x}, {y})',
+        'summary.click.middle': 'middle at ({x}, {y})',
+        'summary.doubleClick.left': 'double left at ({x}, {y})',
+        'summary.doubleClick.right': 'double right at ({x}, {y})',
+        'summary.doubleClick.middle': 'double middle at ({x}, {y})'
       },
       'zh-CN': {
         ...DESKTOP_LABELS['zh-CN'],
@@ -56,7 +62,13 @@ export function createMouseClickTool(services: DesktopToolServices) {
         'result.clicked.middle': '已在屏幕 ({x}, {y}) 处中键点击。',
         'result.doubleClicked.left': '已在屏幕 ({x}, {y}) 处双击。',
         'result.doubleClicked.right': '已在屏幕 ({x}, {y}) 处右键双击。',
-        'result.doubleClicked.middle': '已在屏幕 ({x}, {y}) 处中键双击。'
+        'result.doubleClicked.middle': '已在屏幕 ({x}, {y}) 处中键双击。',
+        'summary.click.left': '左键 ({x}, {y})',
+        'summary.click.right': '右键 ({x}, {y})',
+        'summary.click.middle': '中键 ({x}, {y})',
+        'summary.doubleClick.left': '左键双击 ({x}, {y})',
+        'summary.doubleClick.right': '右键双击 ({x}, {y})',
+        'summary.doubleClick.middle': '中键双击 ({x}, {y})'
       }
     },
     run: (args, ctx) =>
@@ -72,3 +84,7 @@ export function createMouseClickTool(services: DesktopToolServices) {
 /** The result line of each button, as literal keys (the key-coverage test reads them). */
 const CLICKED = { left: 'result.clicked.left', right: 'result.clicked.right', middle: 'result.clicked.middle' } as const
 const DOUBLE_CLICKED = { left: 'result.doubleClicked.left', right: 'result.doubleClicked.right', middle: 'result.doubleClicked.middle' } as const
+
+/** The summary of each button, as literal keys (the key-coverage test reads them). */
+const CLICK_SUMMARY = { left: 'summary.click.left', right: 'summary.click.right', middle: 'summary.click.middle' } as const
+const DOUBLE_CLICK_SUMMARY = { left: 'summary.doubleClick.left', right: 'summary.doubleClick.right', middle: 'summary.doubleClick.middle' } as const

@@ -19,7 +19,13 @@ export function createScreenshotTool(services: DesktopToolServices) {
       max_width: z.number().int().min(320).max(7680).optional().describe('Scale the image down to at most this many pixels wide')
     }),
     asksFirst: () => services.settings().screenshotsAsk,
-    summary: (args) => (args.window ? `window "${args.window}"` : args.region ? `region ${args.region.width}×${args.region.height}+${args.region.x}+${args.region.y}` : 'screen'),
+    // Words in the UI's language (issue 22, item 5): the window's title and the region's numbers are params.
+    summary: (args) =>
+      args.window
+        ? text('summary.window', { window: args.window })
+        : args.region
+          ? text('summary.region', { width: args.region.width, height: args.region.height, x: args.region.x, y: args.region.y })
+          : text('summary.screen'),
     preview: (args) => ({
       title: text('title'),
       fields: [
@@ -36,6 +42,9 @@ export function createScreenshotTool(services: DesktopToolServices) {
         title: 'Take a screenshot',
         what: 'Of',
         wholeScreen: 'The whole screen',
+        'summary.screen': 'the whole screen',
+        'summary.window': 'window "{window}"',
+        'summary.region': 'region {width}×{height}+{x}+{y}',
         'result.screenshot': 'Took a screenshot of the screen ({width}×{height} pixels).',
         'result.screenshotRegion': 'Took a screenshot of a region of the screen ({width}×{height} pixels).',
         'result.screenshotWindow': 'Took a screenshot of the window "{window}" ({width}×{height} pixels).'
@@ -45,6 +54,9 @@ export function createScreenshotTool(services: DesktopToolServices) {
         title: '截图',
         what: '范围',
         wholeScreen: '整个屏幕',
+        'summary.screen': '整个屏幕',
+        'summary.window': '窗口“{window}”',
+        'summary.region': '区域 {width}×{height}+{x}+{y}',
         'result.screenshot': '已截取屏幕（{width}×{height} 像素）。',
         'result.screenshotRegion': '已截取屏幕的一个区域（{width}×{height} 像素）。',
         'result.screenshotWindow': '已截取窗口“{window}”（{width}×{height} 像素）。'

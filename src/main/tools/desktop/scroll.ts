@@ -15,7 +15,10 @@ export function createScrollTool(services: DesktopToolServices) {
       y: coordinate('Y in the last screenshot').optional()
     }),
     grantScope: wholeTool('scroll'),
-    summary: (args) => `${args.direction} ×${args.amount}${args.x !== undefined && args.y !== undefined ? ` at (${args.x}, ${args.y})` : ''}`,
+    summary: (args) =>
+      args.x !== undefined && args.y !== undefined
+        ? text(SCROLL_AT_SUMMARY[args.direction], { amount: args.amount, x: args.x, y: args.y })
+        : text(SCROLL_SUMMARY[args.direction], { amount: args.amount }),
     preview: async (args, ctx) => {
       await services.desktop.ready()
       const fields = [{ label: text('action'), value: `${args.direction} ×${args.amount}`, display: text(`scroll_${args.direction}`, { amount: args.amount }) }]
@@ -35,7 +38,15 @@ export function createScrollTool(services: DesktopToolServices) {
         'result.scrolled.down': 'Scrolled down {amount} notches.',
         'result.scrolled.left': 'Scrolled left {amount} notches.',
         'result.scrolled.right': 'Scrolled right {amount} notches.',
-        'result.pointIncomplete': 'Give both x and y, or neither.'
+        'result.pointIncomplete': 'Give both x and y, or neither.',
+        'summary.up': 'up ×{amount}',
+        'summary.down': 'down ×{amount}',
+        'summary.left': 'left ×{amount}',
+        'summary.right': 'right ×{amount}',
+        'summary.upAt': 'up ×{amount} at ({x}, {y})',
+        'summary.downAt': 'down ×{amount} at ({x}, {y})',
+        'summary.leftAt': 'left ×{amount} at ({x}, {y})',
+        'summary.rightAt': 'right ×{amount} at ({x}, {y})'
       },
       'zh-CN': {
         ...DESKTOP_LABELS['zh-CN'],
@@ -49,7 +60,15 @@ export function createScrollTool(services: DesktopToolServices) {
         'result.scrolled.down': '已向下滚动 {amount} 格。',
         'result.scrolled.left': '已向左滚动 {amount} 格。',
         'result.scrolled.right': '已向右滚动 {amount} 格。',
-        'result.pointIncomplete': '请同时给出 x 和 y，或者都不给。'
+        'result.pointIncomplete': '请同时给出 x 和 y，或者都不给。',
+        'summary.up': '向上 ×{amount}',
+        'summary.down': '向下 ×{amount}',
+        'summary.left': '向左 ×{amount}',
+        'summary.right': '向右 ×{amount}',
+        'summary.upAt': '在 ({x}, {y}) 向上 ×{amount}',
+        'summary.downAt': '在 ({x}, {y}) 向下 ×{amount}',
+        'summary.leftAt': '在 ({x}, {y}) 向左 ×{amount}',
+        'summary.rightAt': '在 ({x}, {y}) 向右 ×{amount}'
       }
     },
     run: (args, ctx) =>
@@ -66,3 +85,7 @@ export function createScrollTool(services: DesktopToolServices) {
 
 /** The result line of each direction, as literal keys (the key-coverage test reads them). */
 const SCROLLED = { up: 'result.scrolled.up', down: 'result.scrolled.down', left: 'result.scrolled.left', right: 'result.scrolled.right' } as const
+
+/** The summary of each direction, as literal keys (the key-coverage test reads them). */
+const SCROLL_SUMMARY = { up: 'summary.up', down: 'summary.down', left: 'summary.left', right: 'summary.right' } as const
+const SCROLL_AT_SUMMARY = { up: 'summary.upAt', down: 'summary.downAt', left: 'summary.leftAt', right: 'summary.rightAt' } as const

@@ -22,7 +22,8 @@ export function createSerialReadTool(services: HardwareToolServices) {
     subjectKind: 'device',
     subject: (args) => ({ value: portOfSession(services, args.session) }),
     grantScope: (args) => portScope(portOfSession(services, args.session)),
-    summary: (args) => `${portOfSession(services, args.session)}${args.until ? ` until ${JSON.stringify(args.until)}` : ''}`,
+    summary: (args) =>
+      args.until ? text('summary.until', { port: portOfSession(services, args.session), until: JSON.stringify(args.until) }) : portOfSession(services, args.session),
     preview: (args) => ({
       title: text('title'),
       fields: [
@@ -35,6 +36,7 @@ export function createSerialReadTool(services: HardwareToolServices) {
         ...SERIAL_LABELS.en,
         ...HARDWARE_RESULTS.en,
         title: 'Read from a serial port',
+        'summary.until': '{port} until {until}',
         'result.read.delimiter': 'Read {bytes} bytes from {port}, up to the delimiter.',
         'result.read.bytes': 'Read {bytes} bytes from {port}.',
         'result.read.timeout': 'Read {bytes} bytes from {port} before {ms} ms passed.',
@@ -44,6 +46,7 @@ export function createSerialReadTool(services: HardwareToolServices) {
         ...SERIAL_LABELS['zh-CN'],
         ...HARDWARE_RESULTS['zh-CN'],
         title: '读取串口',
+        'summary.until': '{port} 直到 {until}',
         'result.read.delimiter': '已从 {port} 读取 {bytes} 字节（读到分隔符为止）。',
         'result.read.bytes': '已从 {port} 读取 {bytes} 字节。',
         'result.read.timeout': '{ms} 毫秒内从 {port} 读取了 {bytes} 字节。',

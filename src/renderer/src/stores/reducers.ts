@@ -10,6 +10,7 @@ import type {
   ApprovalResolver,
   ToolAttachmentRef,
   ToolCallStatus,
+  ToolText,
   Usage
 } from '../../../shared/agent-events'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
@@ -166,7 +167,8 @@ function newCall(
   event: { runId: string; conversationId: string; callId: string; at: number },
   tool: string,
   args: unknown,
-  summary?: string
+  summary?: string,
+  summaryText?: ToolText
 ): ToolCallView {
   return {
     id: event.callId,
@@ -183,6 +185,7 @@ function newCall(
     runtime: null,
     verdict: null,
     ...(summary !== undefined ? { summary } : {}),
+    ...(summaryText !== undefined ? { summaryText } : {}),
     segments: [],
     approval: null,
     risk: null
@@ -292,9 +295,10 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           ...call,
           tool: event.tool,
           args: event.args,
-          ...(event.summary !== undefined ? { summary: event.summary } : {})
+          ...(event.summary !== undefined ? { summary: event.summary } : {}),
+          ...(event.summaryText !== undefined ? { summaryText: event.summaryText } : {})
         }),
-        () => newCall(event, event.tool, event.args, event.summary)
+        () => newCall(event, event.tool, event.args, event.summary, event.summaryText)
       )
 
     case 'tool_output_delta':

@@ -57,6 +57,9 @@ function ConsoleButton({ port, testId, active }: { port: string; testId: string;
 function DeviceRow({ device, fresh, consolePath }: { device: Device; fresh: boolean; consolePath: string | null }) {
   const t = useT()
   const hasIds = device.vendorId !== undefined || device.productId !== undefined
+  // In the UI's language where main framed the name ("Serial port /dev/ttyS0"); product names as they are.
+  const name = deviceText(t, device.nameText) ?? device.name
+  const board = device.board ? (deviceText(t, device.boardText) ?? device.board) : undefined
   return (
     <li
       className={`device-row${fresh ? ' fresh' : ''}${consolePath && device.ports.includes(consolePath) ? ' console-target' : ''}`}
@@ -66,7 +69,7 @@ function DeviceRow({ device, fresh, consolePath }: { device: Device; fresh: bool
       data-fresh={fresh ? 'true' : undefined}
     >
       <div className="device-head">
-        <span className="device-name">{device.name}</span>
+        <span className="device-name" data-testid="device-name">{name}</span>
         {fresh && <span className="device-badge device-badge-new">{t('devices.new')}</span>}
         <span className="device-badges">
           {device.kinds.map((kind) => (
@@ -82,7 +85,7 @@ function DeviceRow({ device, fresh, consolePath }: { device: Device; fresh: bool
           )}
         </span>
       </div>
-      {device.board && device.board !== device.name && <div className="device-board">{device.board}</div>}
+      {board && device.board !== device.name && <div className="device-board">{board}</div>}
       {(hasIds || device.serialNumber || (device.hidPaths && device.hidPaths.length > 0)) && (
         <dl className="device-meta">
           {hasIds && (

@@ -154,10 +154,12 @@ function ChatAppRow({
   const t = useT()
   const id = useId()
   const name = app.name[t.language] || app.name.en
+  // Shipped profiles say it in both languages (issue 22, item 5); a user's own profile as written.
+  const testedWith = typeof app.testedWith === 'string' ? app.testedWith : app.testedWith ? app.testedWith[t.language] || app.testedWith.en : undefined
   // An app this computer cannot run it for is not turned on here (but one that is on can be turned off).
   const switchDisabled = !app.supported && !draft.enabled
   const showAllowlist = draft.enabled || draft.allowlist.trim() !== ''
-  const describedBy = [app.testedWith ? `${id}-tested` : '', !app.supported ? `${id}-unsupported` : ''].filter(Boolean).join(' ')
+  const describedBy = [testedWith ? `${id}-tested` : '', !app.supported ? `${id}-unsupported` : ''].filter(Boolean).join(' ')
   return (
     <li
       className={`chat-app${draft.enabled ? ' enabled' : ''}${app.supported ? '' : ' unsupported'}`}
@@ -200,9 +202,9 @@ function ChatAppRow({
           <span className="switch-text">{draft.enabled ? t('settings.chatApps.on') : t('settings.chatApps.off')}</span>
         </label>
       </div>
-      {app.testedWith && (
-        <div id={`${id}-tested`} className="chat-app-tested">
-          {t('settings.chatApps.testedWith', { what: app.testedWith })}
+      {testedWith && (
+        <div id={`${id}-tested`} className="chat-app-tested" data-testid="chat-app-tested">
+          {t('settings.chatApps.testedWith', { what: testedWith })}
         </div>
       )}
       {showAllowlist && (

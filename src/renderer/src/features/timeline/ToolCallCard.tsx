@@ -8,6 +8,7 @@ import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, Wren
 import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
+import { MemorySaveUndo } from '../memory'
 import { type ShownStatus, shownStatus } from './shown-status'
 
 export function StatusChip({ status }: { status: ShownStatus }) {
@@ -154,8 +155,10 @@ function ToolOutput({ call }: { call: ToolCallView }) {
  */
 function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse?: () => void }) {
   const t = useT()
-  const [open, setExpanded] = useState(true)
-  const expanded = onCollapse ? true : open
+  const status = shownStatus(call)
+  // Null until the person opens or folds it: then the card follows the call (folded once finished).
+  const [chosen, setChosen] = useState<boolean | null>(null)
+  const expanded = onCollapse ? true : (chosen ?? opensByItself(status))
   const [argsOpen, setArgsOpen] = useState(false)
   const { summary, duration, durationTitle } = useCallLine(call)
   const resolution = resolutionText(t, call)
@@ -164,7 +167,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
   const saidByLine = call.display !== undefined && call.output === '' && call.segments.length === 0
   const args = prettyJson(call.args)
   const failedStep = hasFailedStep(call)
-  const status = shownStatus(call)
+  // "Exited with code 0 (ran in docker)" already names the runtime: no chip repeating it.
+  const lineSaysRuntime = call.display?.params?.runtime !== undefined && call.display.params.runtime === call.runtime
 
   return (
     <div
@@ -180,18 +184,25 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
         className="tool-call-header"
         aria-expanded={expanded}
         title={onCollapse ? t('toolGroup.hideCall') : undefined}
-        onClick={() => (onCollapse ? onCollapse() : setExpanded((v) => !v))}
+        onClick={() => (onCollapse ? onCollapse() : setChosen(!expanded))}
       >
         <ChevronIcon size={14} className={`chevron${expanded ? ' open' : ''}`} />
         <WrenchIcon size={14} className="tool-icon" />
         <span className="tool-name">{call.tool}</span>
         {summary && (
-          <span className="tool-summary" title={summary}>
+          // data-summary-key: the summary is the tool's message code, in the UI's language (the Chinese walk reads it).
+          <span className="tool-summary" title={summary} data-summary-key={call.summaryText?.key}>
             {summary}
           </span>
         )}
         <span className="tool-call-spacer" />
-        {call.runtime && (
+        {/* Folded, the line says how it ended; open, the body says it (once). */}
+        {!expanded && call.display && (
+          <span className={`tool-header-result${call.isError && status !== 'stopped' ? ' is-error' : ''}`} data-testid="tool-header-result">
+            {t.toolDisplay(call.tool, call.display)}
+          </span>
+        )}
+        {call.runtime && !lineSaysRuntime && (
           <span className="tool-runtime" data-testid="tool-runtime" title={t('tool.runtime', { runtime: call.runtime })}>
             {call.runtime}
           </span>
@@ -227,6 +238,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
           )}
           {call.steps && call.steps.length > 0 && <ToolSteps steps={call.steps} tool={call.tool} />}
           <ToolResultLine call={call} />
+          {call.status === 'completed' && <MemorySaveUndo callId={call.id} />}
           {resolution && deniedWithLine && (
             <div className="tool-resolution is-meta" data-testid="tool-resolution">
               {resolution}
@@ -243,6 +255,15 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
       )}
     </div>
   )
+}
+
+/**
+ * Whether a card is open before the person chooses (issue 22, item 8): a call still going or waiting
+ * for an answer is open, and so is a failure (what went wrong is what one reads next); a finished
+ * call is one line — summary, how it ended, status, duration — opened by a click, Enter or Space.
+ */
+export function opensByItself(status: ShownStatus): boolean {
+  return status === 'running' || status === 'pending' || status === 'awaiting_approval' || status === 'error'
 }
 
 export const ToolCallCard = memo(ToolCallCardImpl)

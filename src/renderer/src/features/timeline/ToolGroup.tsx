@@ -81,7 +81,7 @@ export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallV
       <ChevronIcon size={12} className="chevron" />
       <span className="tool-name">{call.tool}</span>
       {summary && (
-        <span className="tool-summary" title={summary}>
+        <span className="tool-summary" title={summary} data-summary-key={call.summaryText?.key}>
           {summary}
         </span>
       )}

@@ -13,8 +13,8 @@ export function useCallLine(call: ToolCallView): { summary: string; duration: st
   const t = useT()
   const ticking = call.status === 'running' || call.status === 'pending'
   const now = useNow(1000, ticking)
-  // The tool's own summary; the first plain argument for calls without one (invalid, or older records).
-  const summary = call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
+  // The tool's own summary (in the UI's language when it has words); the first plain argument for calls without one (invalid, or older records).
+  const summary = call.summaryText ? oneLine(t.toolDisplay(call.tool, call.summaryText)) : call.summary !== undefined ? oneLine(call.summary) : summarizeArgs(call.args)
   const duration =
     call.durationMs !== null
       ? t('tool.ranFor', { d: t.duration(call.durationMs) })
