@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RiskEngine } from '../../../src/main/risk'
-import { interpreterName, SHELLS } from '../../../src/main/risk/shell/programs'
+import { INTERPRETERS, interpreterName, SHELLS } from '../../../src/main/risk/shell/programs'
+import { versionSpecFor } from '../../../src/main/risk/shell/version-spec'
 import type { ProgramSpec } from '../../../src/main/risk/shell/spec'
 import { registeredSpecs, type RegisteredSpec } from '../../../src/main/risk/shell/spec-registry'
 import { createFixture, disposeFixture, type Fixture } from './families/kit'
@@ -11,7 +12,9 @@ import { createFixture, disposeFixture, type Fixture } from './families/kit'
  * name — unknown options, prefixes of the unsafe long options, bundles that hide an unsafe letter,
  * attached and separate values, extra operands that are secrets, files outside the workspace or
  * code — and asserts none is allowed; and it asserts the spec's own safe forms are allowed, so the
- * test fails both ways. A new entry in any table is walked here without a line of test.
+ * test fails both ways. A new entry in any table is walked here without a line of test. The tables: known-safe
+ * programs, version queries, git, cmd's own commands, PowerShell's and cmd's reads on the sh side, the wrappers'
+ * own options — and every interpreter and shell, none of which runs code silently.
  */
 
 interface Generated {
@@ -59,13 +62,30 @@ function generate(r: RegisteredSpec, fx: Fixture): Generated[] {
   const out: Generated[] = []
   const entry = [r.table, r.program, ...r.path].join(' ')
   const base = baseOf(r)
-  const no = (args: readonly string[], why: string) => out.push({ command: words([...base, ...args]), entry, want: 'not-allow', why })
+  const reach = r.reach ?? []
+  const no = (args: readonly string[], why: string) => out.push({ command: words([...base, ...args, ...reach]), entry, want: 'not-allow', why })
   const spec = r.spec
   // What the spec allows, so the test fails both ways.
   const safe = spec.safeForms ?? (spec.subcommands ? spec.subcommands.map((s) => s.map((w) => (w === '*' ? 'x' : w))) : [[]])
-  for (const form of safe) out.push({ command: words([r.program, ...r.path, ...form]), entry, want: 'allow', why: 'a safe form of the spec' })
-  // With git's global options the subcommand follows them.
-  const tail = spec.commands ? ['status'] : []
+  for (const form of safe) out.push({ command: words([r.program, ...r.path, ...form, ...(r.table === 'wrappers' || form.length > 0 ? [] : r.tail ?? [])]), entry, want: 'allow', why: 'a safe form of the spec' })
+  // With git's global options the subcommand follows them; a wrapper's command follows its options.
+  const tail = spec.commands ? ['status'] : (r.tail ?? [])
+  // PowerShell parameters in any case, with `:value`, and the prefixes PowerShell takes; cmd switches by name.
+  if (spec.parameters) {
+    no(['-DeskclawUnknown', ...tail], 'an unknown parameter')
+    for (const name of Object.keys(spec.unsafe ?? {}).filter((n) => n.length > 1 && !spec.switches?.includes(n))) {
+      no([`-${name}`, 'x', ...tail], `unsafe parameter -${name}`)
+      no([`-${name.toUpperCase()}:x`, ...tail], `unsafe parameter -${name} in upper case with :value`)
+      for (let n = 2; n < name.length; n++) if (!spec.parameters.includes(name.slice(0, n))) no([`-${name.slice(0, n)}`, 'x', ...tail], `prefix -${name.slice(0, n)} of unsafe -${name}`)
+    }
+  }
+  if (spec.switches) {
+    no(['/deskclaw', ...tail], 'an unknown switch')
+    for (const name of Object.keys(spec.unsafe ?? {}).filter((n) => !spec.parameters?.includes(n))) {
+      no([`/${name}`, 'x', ...tail], `unsafe /${name}`)
+      no([`/${name.toUpperCase()}:x`, ...tail], `unsafe /${name} in upper case with a value`)
+    }
+  }
   if (!spec.anyOption) {
     no(['--deskclaw-unknown', ...tail], 'an unknown long option')
     no(['--deskclaw-unknown=x', ...tail], 'an unknown long option with a value')
@@ -106,6 +126,12 @@ function generate(r: RegisteredSpec, fx: Fixture): Generated[] {
   const secrets = ['~/.ssh/id_rsa', '.env', 'config/master.key', `${fx.home}/.aws/credentials`, '~/.ssh/*']
   for (const secret of secrets) no([...lead, secret, ...tail], `a secret operand ${secret}`)
   if (spec.reads === 'contents') no([...lead, '~/projects/a/README.md'], 'a file outside the workspace')
+  if (r.table === 'wrappers') {
+    // A wrapper changes nothing about its command: a command that asks alone asks wrapped.
+    for (const inner of [['rm', '-rf', 'build'], ['cat', '~/.ssh/id_rsa'], ['bash', 'x.sh'], ['python3', 'x.py']]) {
+      out.push({ command: words([r.program, ...(safe[0] ?? []).slice(0, -1), ...inner]), entry, want: 'not-allow', why: 'a wrapped command that asks alone' })
+    }
+  }
   // A program that runs code runs a file given as a bare word: `python NAME` is not a version query.
   const runsCode = interpreterName(r.program) !== null || SHELLS.has(r.program)
   if (runsCode) {
@@ -119,6 +145,26 @@ function generate(r: RegisteredSpec, fx: Fixture): Generated[] {
   return out
 }
 
+/**
+ * Every interpreter and shell, whether or not it has a version spec (the interpreter table): a bare word is a file
+ * it runs, verbose and debug flags go on to read code, inline code flags run code; only a version spec's own forms,
+ * alone, are allowed.
+ */
+function generateRunsCode(program: string): Generated[] {
+  const entry = `interpreters ${program}`
+  const safe = versionSpecFor(program)?.safeForms ?? []
+  const out: Generated[] = []
+  const no = (command: string, why: string) => {
+    const allowedForm = safe.some((f) => words([program, ...f]) === command)
+    if (!allowedForm) out.push({ command, entry, want: 'not-allow', why })
+  }
+  for (const name of ['version', 'help', 'build/app.js', 'script', '-', '-v', '-d', '-i', '-V x.py', '--version x.py']) no(`${program} ${name}`, 'a file, stdin or verbose run of code')
+  for (const flag of INTERPRETERS.get(program) ?? (SHELLS.has(program) ? new Set(['-c']) : new Set<string>())) no(`${program} ${flag} x`, `inline code ${flag}`)
+  no(`echo id | ${program}`, 'code on stdin')
+  no(`${program} <<< id`, 'code in a herestring')
+  return out
+}
+
 let fx: Fixture
 let engine: RiskEngine
 const cases: Generated[] = []
@@ -127,8 +173,9 @@ beforeAll(async () => {
   fx = createFixture()
   engine = await RiskEngine.create({ home: fx.home })
   const seen = new Set<string>()
+  const runsCode = [...new Set([...INTERPRETERS.keys(), ...SHELLS])].flatMap(generateRunsCode)
   for (const r of registeredSpecs()) {
-    for (const c of generate(r, fx)) {
+    for (const c of [...generate(r, fx), ...runsCode.splice(0)]) {
       const key = `${c.shell ?? 'sh'}\u0000${c.command}\u0000${c.want}`
       if (seen.has(key)) continue
       seen.add(key)
@@ -145,7 +192,8 @@ describe('spec-driven generator (every table, every entry)', () => {
   it('walks every table and enough cases', () => {
     const entries = registeredSpecs()
     const tables = new Set(entries.map((e) => e.table))
-    expect([...tables].sort()).toEqual(['cmd', 'git', 'programs', 'version'])
+    expect([...tables].sort()).toEqual(['cmd', 'git', 'powershell', 'programs', 'version', 'wrappers'])
+    expect(cases.filter((c) => c.entry.startsWith('interpreters ')).length, 'every interpreter and shell is walked').toBeGreaterThan(200)
     console.log(`spec generator: ${entries.length} entries walked, ${cases.length} cases (${cases.filter((c) => c.want === 'allow').length} safe forms)`)
     expect(cases.length).toBeGreaterThan(2000)
   })

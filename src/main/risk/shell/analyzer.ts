@@ -17,7 +17,8 @@ import {
   programFamily,
   tokensForRules
 } from './programs'
-import { ignoresArguments, safeSpecFor, SECRET_SHAPED_NAME, unsafeWindowsParameters, windowsReadKind } from './safe-programs'
+import { ignoresArguments, safeSpecFor, SECRET_SHAPED_NAME } from './safe-programs'
+import { windowsReadSpec } from './windows-reads'
 import { GIT_CONTENT_READERS, GIT_SPEC } from './git-spec'
 import { pathspecSecretReason } from './git-pathspec'
 import { computedWordHarmless, matchSpec, type ProgramSpec, type ReadKind, type SpecEntry } from './spec'
@@ -308,10 +309,13 @@ class Analysis {
         const hit = names.flatMap((name) => braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(name, variant, this.ctx, cwd)))).find(Boolean)
         if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
         const lowerProgram = windowsProgramName(program)
-        const windowsRead = windowsReadKind(lowerProgram, raw.slice(1))
-        if (windowsRead !== null) {
-          const unknown = unsafeWindowsParameters(program, raw.slice(1))
-          if (unknown) unitAdd('shell.unknown-option', `${unknown}.`, 'ask', head)
+        const windowsSpec = windowsReadSpec(lowerProgram, raw.slice(1))
+        if (windowsSpec !== null) {
+          // Words as PowerShell and cmd get them: quotes only group.
+          const match = matchSpec(lowerProgram, windowsSpec, argv.slice(1).map((w, k) => (w.value === null ? null : unquote(raw[k + 1] ?? ''))))
+          if (!match.ok) unitAdd('shell.unknown-option', `${match.why}.`, 'ask', head)
+          else this.specs.push(match.entry)
+          const windowsRead = windowsSpec.reads
           variablesRead = windowsRead
           this.checkPaths(argv, add, false, windowsRead)
           // Windows paths as written (`..\\.netrc`): bash's unescaping of the backslashes is not what cmd sees.
@@ -365,6 +369,11 @@ class Analysis {
             this.finishUnit(argv, unitFindings, inv, toOuter, layers)
             return
           }
+          // The wrapper's own words are matched by its spec (assignments are judged above); no spec, no silent run.
+          const own = argv.slice(1, inner).map((w) => w.value).filter((v) => !(wrapper.assignments && v !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)))
+          const match = wrapper.spec ? matchSpec(program, wrapper.spec, own) : null
+          if (match?.ok) this.specs.push(match.entry)
+          else if (!wrapper.finding) unitAdd('shell.unknown-option', `${match?.why ?? `${program} is not a wrapper known to be safe`}.`, 'ask', head)
           argv = argv.slice(inner)
           continue
         }

@@ -4,6 +4,8 @@
  * program is its spec alone (spec.ts, safe-programs.ts, git-spec.ts, version-spec.ts).
  */
 
+import type { ProgramSpec } from './spec'
+
 /** Programs that run another program given as their arguments; how to find where it starts. */
 export interface WrapperSpec {
   /** Options that take a value (as a separate word unless attached). */
@@ -16,6 +18,12 @@ export interface WrapperSpec {
   assignments?: boolean
   /** Run without a command, it does something else (env prints the environment). */
   bare?: { rule: string; message: string }
+  /**
+   * The wrapper's own options and words before the command, as a spec like every other allow path (docs/risk.md,
+   * "Program specs"): a wrapper that does not ask by itself runs the command silently only with these. `safeForms`
+   * are whole command lines after the wrapper.
+   */
+  spec?: ProgramSpec
 }
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items)
@@ -27,15 +35,19 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['doas', { optionsWithValue: set('-u', '-C'), finding: privileged, bare: privileged }],
   ['pkexec', { optionsWithValue: set('--user'), finding: privileged, bare: privileged }],
   ['run0', { optionsWithValue: set('-u', '--user', '-D', '--chdir'), finding: privileged, bare: privileged }],
-  ['env', { optionsWithValue: set('-u', '--unset', '-C', '--chdir', '-S', '--split-string'), assignments: true, bare: { rule: 'shell.env-dump', message: 'Prints every environment variable, secrets included.' } }],
-  ['nice', { optionsWithValue: set('-n', '--adjustment') }],
-  ['ionice', { optionsWithValue: set('-c', '-n', '--class', '--classdata') }],
-  ['timeout', { optionsWithValue: set('-s', '-k', '--signal', '--kill-after'), positionalsBefore: 1 }],
+  ['env', { optionsWithValue: set('-u', '--unset', '-C', '--chdir', '-S', '--split-string'), assignments: true, bare: { rule: 'shell.env-dump', message: 'Prints every environment variable, secrets included.' },
+    // -S splits a string into a command line (judged apart, in any spelling); -C moves the command (tracked as cd).
+    spec: { reads: 'none', flags: 'i0v', valued: 'uC', long: ['ignore-environment', 'null', 'debug'], longValued: ['unset', 'chdir'], roles: { C: 'names', chdir: 'names' }, unsafe: { S: 'code', 'split-string': 'code' }, maxOperands: 0, safeForms: [['ls'], ['LC_ALL=C', 'sort', 'README.md'], ['-u', 'FOO', 'ls']] } }],
+  ['nice', { optionsWithValue: set('-n', '--adjustment'), spec: { reads: 'none', valued: 'n', longValued: ['adjustment'], numeric: true, maxOperands: 0, safeForms: [['ls'], ['-n', '10', 'ls']] } }],
+  ['ionice', { optionsWithValue: set('-c', '-n', '--class', '--classdata'), spec: { reads: 'none', flags: 't', valued: 'cn', long: ['ignore'], longValued: ['class', 'classdata'], unsafe: { p: 'text', pid: 'text', P: 'text', pgid: 'text', u: 'text', uid: 'text' }, maxOperands: 0, safeForms: [['-c', '3', 'ls']] } }],
+  ['timeout', { optionsWithValue: set('-s', '-k', '--signal', '--kill-after'), positionalsBefore: 1,
+    spec: { reads: 'none', flags: 'v', valued: 'sk', long: ['preserve-status', 'foreground', 'verbose'], longValued: ['signal', 'kill-after'], maxOperands: 1, operand: /^(\d+(\.\d+)?|\.\d+)[smhd]?$/, safeForms: [['5', 'ls'], ['-k', '1', '10s', 'git', 'status']] } }],
   ['nohup', { optionsWithValue: set(), finding: { rule: 'shell.wrapper', message: 'nohup keeps the command running and writes nohup.out.' } }],
-  ['stdbuf', { optionsWithValue: set('-i', '-o', '-e', '--input', '--output', '--error') }],
-  ['time', { optionsWithValue: set('-f', '-o', '--format', '--output') }],
-  ['command', { optionsWithValue: set() }],
-  ['builtin', { optionsWithValue: set() }],
+  ['stdbuf', { optionsWithValue: set('-i', '-o', '-e', '--input', '--output', '--error'), spec: { reads: 'none', valued: 'ioe', longValued: ['input', 'output', 'error'], maxOperands: 0, safeForms: [['-oL', 'ls']] } }],
+  // GNU time's -o writes its report to a file; bash's time keyword takes only -p.
+  ['time', { optionsWithValue: set('-f', '-o', '--format', '--output'), spec: { reads: 'none', flags: 'pvq', valued: 'f', long: ['portability', 'verbose', 'quiet'], longValued: ['format'], unsafe: { o: 'written', output: 'written', a: 'written', append: 'written' }, maxOperands: 0, safeForms: [['ls'], ['-p', 'git', 'status']] } }],
+  ['command', { optionsWithValue: set(), spec: { reads: 'none', flags: 'p', maxOperands: 0, safeForms: [['ls'], ['-p', 'ls']] } }],
+  ['builtin', { optionsWithValue: set(), spec: { reads: 'none', maxOperands: 0, safeForms: [['pwd']] } }],
   ['exec', { optionsWithValue: set('-a'), finding: { rule: 'shell.wrapper', message: 'exec replaces the shell with the command.' } }],
   ['setsid', { optionsWithValue: set(), finding: exotic('setsid') }],
   ['flock', { optionsWithValue: set('-w', '--timeout', '-E', '--conflict-exit-code'), positionalsBefore: 1, finding: exotic('flock') }],
@@ -52,7 +64,7 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['systemd-run', { optionsWithValue: set('-p', '--property', '-u', '--unit', '-E', '--setenv', '--uid', '--gid', '-M', '--machine'), finding: privileged }],
   ['firejail', { optionsWithValue: set(), finding: exotic('firejail') }],
   ['proot', { optionsWithValue: set('-r', '-b', '-w'), finding: exotic('proot') }],
-  ['caffeinate', { optionsWithValue: set('-t', '-w') }]
+  ['caffeinate', { optionsWithValue: set('-t', '-w'), spec: { reads: 'none', flags: 'dimsu', valued: 'tw', maxOperands: 0, safeForms: [['-i', 'ls']] } }]
 ])
 
 /** `xargs` options that take a value; the first other word is the program (default echo). */

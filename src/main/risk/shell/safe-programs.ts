@@ -9,7 +9,6 @@
  */
 
 import { type Args, type ProgramSpec, type ReadKind } from './spec'
-import { unquote, windowsProgramName } from './windows'
 
 
 /** Secret-shaped names of variables and settings (`GITHUB_TOKEN`, `_authToken`): their values are never printed silently. */
@@ -128,48 +127,4 @@ export function safeSpecFor(program: string): ProgramSpec | undefined {
   if (direct) return direct
   if (/^pip[0-9.]*$/.test(program)) return SAFE_PROGRAMS.get('pip')
   return undefined
-}
-
-/**
- * PowerShell and cmd read-only commands (`Get-ChildItem`, `gc`, `dir /s`), by lower-case name:
- * what their path parameters are read for, and the parameters known to be safe.
- */
-const PS_PARAMETERS = new Set([
-  '-path', '-literalpath', '-recurse', '-force', '-filter', '-include', '-exclude', '-name', '-directory', '-file', '-hidden',
-  '-depth', '-totalcount', '-head', '-first', '-tail', '-last', '-raw', '-encoding', '-attributes', '-readonly', '-system',
-  '-pattern', '-simplematch', '-casesensitive', '-list', '-notmatch', '-context', '-allmatches', '-id', '-processname', '-module',
-  '-commandtype', '-all', '-format', '-uformat', '-displayname', '-status', '-delimiter', '-wait'
-])
-
-const WINDOWS_READS: ReadonlyMap<string, ReadKind> = new Map<string, ReadKind>([
-  ['get-childitem', 'names'], ['gci', 'names'], ['dir', 'names'], ['get-item', 'names'], ['gi', 'names'], ['test-path', 'names'],
-  ['resolve-path', 'names'], ['get-location', 'none'], ['gl', 'none'], ['get-process', 'none'], ['gps', 'none'], ['get-service', 'none'],
-  ['gsv', 'none'], ['get-date', 'none'], ['get-command', 'none'], ['gcm', 'none'], ['get-host', 'none'], ['get-content', 'contents'],
-  ['gc', 'contents'], ['type', 'contents'], ['select-string', 'contents'], ['sls', 'contents'], ['get-filehash', 'contents'],
-  ['measure-object', 'none'], ['get-computerinfo', 'none'], ['get-psdrive', 'none'], ['get-volume', 'none'], ['where', 'none'],
-  ['ver', 'none'], ['tasklist', 'none'], ['ipconfig', 'none'], ['systeminfo', 'none']
-])
-
-/** A PowerShell or cmd read-only command, or null. `dir` and `type` are cmd's when given `/x` switches or Windows paths. */
-export function windowsReadKind(program: string, args: ReadonlyArray<string>): ReadKind | null {
-  const kind = WINDOWS_READS.get(windowsProgramName(program))
-  if (kind === undefined) return null
-  const lower = program.toLowerCase()
-  if ((lower === 'type' || lower === 'where') && !args.some((a) => /^\/[a-z]/i.test(a) || /^[a-z]:/i.test(a) || a.includes('\\'))) return null
-  return kind
-}
-
-/** Why a Windows read command's parameters are not known-safe, or null. */
-export function unsafeWindowsParameters(program: string, args: ReadonlyArray<string>): string | null {
-  const lowerProgram = program.toLowerCase()
-  if (lowerProgram === 'ipconfig' && args.some((a) => !/^\/(all|displaydns|\?)$/i.test(a))) return 'ipconfig changes the network configuration with that switch'
-  if (lowerProgram === 'tasklist' && args.some((a) => /^\/s$/i.test(a))) return 'tasklist /s queries another machine'
-  // The env: drive lists every environment variable, secrets included.
-  if (args.some((a) => /^env:/i.test(unquote(a)))) return `${program} env: lists every environment variable`
-  for (const arg of args) {
-    const lower = arg.toLowerCase()
-    if (lower.startsWith('-') && !PS_PARAMETERS.has(lower.split(':')[0]!)) return `${program} ${arg} is not a parameter known to be safe`
-    if (/^\/[a-z]/i.test(arg) && !/^\/(s|b|a[a-z-]*|w|d|o[a-z-]*|p|q|l|n|x|c|r|t[:a-z]*|4)$/i.test(arg)) return `${program} ${arg} is not a switch known to be safe`
-  }
-  return null
 }

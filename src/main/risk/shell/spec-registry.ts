@@ -4,19 +4,25 @@
  */
 import { CMD_SPECS } from './cmd'
 import { GIT_SPEC } from './git-spec'
+import { WRAPPERS } from './programs'
 import { SAFE_PROGRAMS } from './safe-programs'
 import type { ProgramSpec } from './spec'
 import { versionPrograms, versionSpecFor } from './version-spec'
+import { WINDOWS_READ_SPECS } from './windows-reads'
 
 export interface RegisteredSpec {
   /** Which table it comes from. */
-  table: 'programs' | 'version' | 'git' | 'cmd'
+  table: 'programs' | 'version' | 'git' | 'cmd' | 'powershell' | 'wrappers'
   /** The shell whose lines reach this spec: cmd.exe's own commands are judged by cmd's rules. */
   shell?: 'cmd'
   program: string
   /** The words between the program and the spec's own arguments (`['log']` for git log). */
   path: string[]
   spec: ProgramSpec
+  /** Words that make a line reach this spec (cmd's `type` on the sh side only with a Windows path). */
+  reach?: string[]
+  /** Words after the spec's own that complete the line (a wrapper's command: `timeout 5 ls`). */
+  tail?: string[]
 }
 
 export function registeredSpecs(): RegisteredSpec[] {
@@ -26,5 +32,11 @@ export function registeredSpecs(): RegisteredSpec[] {
   out.push({ table: 'git', program: 'git', path: [], spec: GIT_SPEC })
   for (const [name, spec] of Object.entries(GIT_SPEC.commands ?? {})) out.push({ table: 'git', program: 'git', path: [name], spec })
   for (const [program, spec] of CMD_SPECS) out.push({ table: 'cmd', program, path: [], spec, shell: 'cmd' })
+  for (const [program, spec] of WINDOWS_READ_SPECS) {
+    out.push({ table: 'powershell', program, path: [], spec, ...(program === 'type' || program === 'where' ? { reach: ['C:\\x'] } : {}) })
+  }
+  for (const [program, wrapper] of WRAPPERS) {
+    if (wrapper.spec) out.push({ table: 'wrappers', program, path: [], spec: wrapper.spec, tail: program === 'timeout' ? ['5', 'ls'] : ['ls'] })
+  }
   return out
 }

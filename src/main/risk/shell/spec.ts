@@ -34,8 +34,16 @@ export interface ProgramSpec {
   roles?: Readonly<Record<string, ValueRole>>
   /** Single-dash long options (`-version`, find's predicates). */
   words?: readonly string[]
-  /** cmd.exe switches (`/s`, `/fo:csv`), matched by name in any case, a `:value` allowed. */
+  /**
+   * cmd.exe switches (`/s`, `/fo:csv`), matched by name in any case, a `:value` allowed; a name ending in `*`
+   * takes letters after it (`a*`: `/ad`, `/a-h`).
+   */
   switches?: readonly string[]
+  /**
+   * PowerShell parameters (`-Recurse`, `-Path:x`), lower case, matched by their full name in any case. PowerShell
+   * also takes any unambiguous prefix (`-Rec`); as with long options, only the full name is allowed.
+   */
+  parameters?: readonly string[]
   /** `-NUM` is allowed (`head -20`). */
   numeric?: boolean
   /** At most this many operands (hostname 0: an operand renames the machine). */
@@ -117,8 +125,14 @@ function matchInto(program: string, spec: ProgramSpec, args: Args, entry: SpecEn
     }
     if (spec.switches && /^\/[a-z?]/i.test(arg)) {
       const name = arg.slice(1).split(':')[0]!.toLowerCase()
-      if (!spec.switches.includes(name)) return `${program} ${arg} ${unsafeWhat(spec, name)}`
+      if (!knownSwitch(spec.switches, name)) return `${program} ${arg} ${unsafeWhat(spec, name)}`
       note(`/${name}`)
+      continue
+    }
+    if (spec.parameters && arg.length > 1 && arg.startsWith('-') && !afterDashes) {
+      const name = arg.slice(1).split(':')[0]!.toLowerCase()
+      if (!spec.parameters.includes(name)) return `${program} ${arg} ${unsafeWhat(spec, name, 'parameter')}`
+      note(`-${name}`)
       continue
     }
     if (afterDashes || arg === '-' || !arg.startsWith('-') || spec.anyOption) {
@@ -214,12 +228,17 @@ function matchCommand(program: string, spec: ProgramSpec, args: Args, entry: Spe
   return null
 }
 
-function unsafeWhat(spec: ProgramSpec, name: string): string {
+function unsafeWhat(spec: ProgramSpec, name: string, kind = 'option'): string {
   const role = spec.unsafe?.[name]
   if (role === 'written') return 'writes a file'
   if (role === 'code') return 'runs code or another program'
   if (role === 'network') return 'reaches the network'
-  return 'is not an option known to be safe'
+  return `is not ${kind === 'option' ? 'an option' : `a ${kind}`} known to be safe`
+}
+
+/** `/s` by name; `a*` also takes `/ad`, `/a-h` (letters and `-` after the name). */
+function knownSwitch(switches: readonly string[], name: string): boolean {
+  return switches.some((s) => s === name || (s.endsWith('*') && name.startsWith(s.slice(0, -1)) && /^[a-z-]*$/.test(name.slice(s.length - 1))))
 }
 
 export function splitLong(arg: string): [string, string | null] {
