@@ -213,7 +213,7 @@ export class LearnSession {
     const profile = this.draftProfile()
     const platform = profile.platforms[this.platform as 'linux']!
     const ways: ChatSendWay[] = this.options.accessibility ? [treeChatSender(this.options.accessibility), screenChatSender] : [screenChatSender]
-    const steps: SendStep[] = []
+    const runId = `learn-${this.id}`
     let result
     try {
       result = await this.queue.runAndWait(
@@ -221,15 +221,17 @@ export class LearnSession {
           sendTextByFirstWay(ways, { profile, platform, target, text }, {
             desktop: this.options.desktop,
             ocr: this.options.ocr(),
-            caller: { runId: `learn-${this.id}`, conversationId: 'learn' },
+            caller: { runId, conversationId: 'learn' },
             deadline,
             confirm: async () => ({ allowed: false, reason: DRY_RUN_REASON }),
-            onStep: (step) => steps.push(step)
           }),
         { timeoutMs: DRY_RUN_TIMEOUT_MS, signal }
       )
     } catch (error) {
       return problem('desktop_unavailable', { detail: errorMessage(error) })
+    } finally {
+      // The dry send held the keyboard and mouse as its own run: they are free again for sends and the agent.
+      this.options.desktop.runEnded(runId)
     }
     const reached = (name: SendStep['step']) => result.steps.some((s) => s.step === name && s.ok)
     const refusedAtApproval = result.steps.some((s) => s.step === 'approved' && !s.ok && s.detail === DRY_RUN_REASON)
