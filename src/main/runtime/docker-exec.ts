@@ -81,9 +81,8 @@ export interface DockerExecOutcome {
 /** How a timeout or cancel reaches the command: its group by signal, the container as the last resort. */
 export interface StopTarget {
   container: Docker.Container
-  /** The file holding the command's `token pgid`. */
-  recordFile: string
-  token: string
+  /** Sends the signal to the command's process group (resolves when done or given up). */
+  signal(signal: 'TERM' | 'KILL'): Promise<void>
   /** Resolves when the command's result is complete (or its stream is gone). */
   ended: Promise<void>
   /** After the container was killed: give up on the stream. */
@@ -120,9 +119,9 @@ export function armStop(request: ExecRequest, target: StopTarget): StopState {
   }
   const stop = (): void => {
     stopping ??= (async () => {
-      await signalGroup(target.container, target.recordFile, target.token, 'TERM')
+      await target.signal('TERM')
       if (await endsWithin(target.ended, KILL_GRACE_MS)) return
-      await signalGroup(target.container, target.recordFile, target.token, 'KILL')
+      await target.signal('KILL')
       if (await endsWithin(target.ended, CONTAINER_KILL_AFTER_MS)) return
       state.containerKilled = true
       await target.container.kill().catch(() => {})
@@ -168,8 +167,7 @@ export async function runDockerExec(input: DockerExecInput): Promise<DockerExecO
 
   const stop = armStop(request, {
     container: input.container,
-    recordFile: `/tmp/.deskclaw-exec-${token}`,
-    token,
+    signal: (signal) => signalGroup(input.container, `/tmp/.deskclaw-exec-${token}`, token, signal),
     ended,
     abandon: () => stream.destroy()
   })
@@ -202,7 +200,8 @@ export async function execQuiet(container: Docker.Container, argv: string[], use
   return { exitCode: await exitCodeOf(exec), stdout: demuxedText(Buffer.concat(chunks)) }
 }
 
-async function signalGroup(container: Docker.Container, recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<void> {
+/** Signals the group recorded in `recordFile` for `token` through a fresh `docker exec`. */
+export async function signalGroup(container: Docker.Container, recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<void> {
   // Under a fork bomb `docker exec` itself may fail to get a process: try a few times.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

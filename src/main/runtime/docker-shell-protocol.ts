@@ -49,7 +49,10 @@ export const OOM_COUNT = [
  *   compares the oom_kill count, clears the record;
  * - writes the end frame with the exit status on stdout and stderr. The command's own output went
  *   straight to the same streams, before the end frame; the nonce is new for each command and
- *   never in any process's argv or environment, so output cannot forge a frame by accident.
+ *   never in any process's argv or environment, so output cannot forge a frame by accident. *
+ * `sig NONCE FILE TOKEN SIGNAL` (only while this shell is idle): sends SIGNAL to the group recorded
+ * in FILE when the record is TOKEN's, with builtins only (no new process: it works under a fork
+ * bomb), and answers `sig:0` (sent) or `sig:3` (no such record yet) on stdout.
  */
 export const SHELL_DRIVER = [
   'm=$1; rec=$2; h=$HOSTNAME',
@@ -83,6 +86,11 @@ export const SHELL_DRIVER = [
   `  printf '' 2>/dev/null > "$rec"`,
   '  ooms; [ "$n" -gt "$before" ] && echo "$m" >&2',
   `  printf '\\037deskclaw:%s:end:%s\\n' "$c" "$s"; printf '\\037deskclaw:%s:end:%s\\n' "$c" "$s" >&2`,
+  '}',
+  'sig() {',
+  '  rc=3',
+  '  if read -r rt rg 2>/dev/null < "$2" && [ "$rt" = "$3" ]; then kill -"$4" -"$rg" 2>/dev/null; rc=0; fi',
+  `  printf '\\037deskclaw:%s:sig:%s\\n' "$1" "$rc"`,
   '}',
   'while IFS= read -r line; do eval "$line"; done'
 ].join('\n')
@@ -134,6 +142,30 @@ export function runRequestLine(request: RunRequest): string {
   if (others.length > 0) argv = ['env', ...others, ...argv]
   const words = [request.nonce, request.token, request.cwd, String(exported.length), ...exported, ...argv]
   return `run ${words.map(shellWord).join(' ')}\n`
+}
+
+/** One `sig` request line for SHELL_DRIVER (see there), newline included. */
+export function signalRequestLine(request: { nonce: string; recordFile: string; token: string; signal: 'TERM' | 'KILL' }): string {
+  return `sig ${[request.nonce, request.recordFile, request.token, request.signal].map(shellWord).join(' ')}\n`
+}
+
+/** Finds the answer to one `sig` request in a shell's stdout. */
+export class SignalReplyReader {
+  status: number | null = null
+  private readonly frame: RegExp
+  private seen = ''
+
+  constructor(nonce: string) {
+    this.frame = new RegExp(`${FRAME_START}deskclaw:${nonce}:sig:(\\d+)\n`)
+  }
+
+  /** True once the answer arrived (then `status` holds it). */
+  push(text: string): boolean {
+    this.seen = (this.seen + text).slice(-4096)
+    const match = this.frame.exec(this.seen)
+    if (match) this.status = Number(match[1])
+    return match !== null
+  }
 }
 
 export type FrameState = 'before-start' | 'output' | 'ended'

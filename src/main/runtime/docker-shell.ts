@@ -3,8 +3,8 @@ import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type Docker from 'dockerode'
-import { armStop, execQuiet, type DockerExecOutcome } from './docker-exec'
-import { CLEANUP_SCRIPT, FrameReader, runRequestLine, shellArgv } from './docker-shell-protocol'
+import { armStop, execQuiet, signalGroup, type DockerExecOutcome } from './docker-exec'
+import { CLEANUP_SCRIPT, FrameReader, runRequestLine, shellArgv, SignalReplyReader, signalRequestLine } from './docker-shell-protocol'
 import { OutputCollector } from './output-collector'
 import type { ExecRequest } from './types'
 
@@ -31,11 +31,11 @@ export interface ShellRunOutcome {
   shellDied: boolean
 }
 
-interface Running {
-  readers: Record<StreamName, FrameReader>
-  /** Called after each piece of output: finishes once both streams ended. */
-  check(): void
-  finish(outcome: ShellRunOutcome): void
+/** What the shell is doing for the app right now: a command, or a signal request. */
+interface Pending {
+  push(stream: StreamName, text: string): void
+  /** The shell's stream ended. */
+  died(): void
 }
 
 /**
@@ -44,7 +44,7 @@ interface Running {
  */
 export class PersistentShell {
   alive = true
-  private running?: Running
+  private pending?: Pending
   private readonly closed: Promise<void>
 
   private constructor(
@@ -56,27 +56,14 @@ export class PersistentShell {
   ) {
     const sink = (name: StreamName): NodeJS.WritableStream => {
       const decoder = new StringDecoder('utf8')
-      const write = (chunk: Buffer): boolean => {
-        const text = decoder.write(chunk)
-        const running = this.running
-        if (running) {
-          running.readers[name].push(text)
-          running.check()
-        }
-        return true
-      }
+      const write = (chunk: Buffer): boolean => (this.pending?.push(name, decoder.write(chunk)), true)
       return { write } as unknown as NodeJS.WritableStream
     }
     docker.modem.demuxStream(stream, sink('stdout'), sink('stderr'))
     this.closed = new Promise((resolve) => {
       const died = (): void => {
         this.alive = false
-        const running = this.running
-        if (running) {
-          running.readers.stdout.flush()
-          running.readers.stderr.flush()
-          running.finish({ started: started(running), status: null, shellDied: true })
-        }
+        this.pending?.died()
         resolve()
       }
       stream.once('end', died)
@@ -103,31 +90,46 @@ export class PersistentShell {
 
   /** Runs one command; resolves when both streams carried its end frame, or the shell died. */
   run(command: ShellCommand): Promise<ShellRunOutcome> {
-    if (this.running) throw new Error('This sandbox shell is already running a command.')
-    if (!this.alive) return Promise.resolve({ started: false, status: null, shellDied: true })
     const nonce = randomBytes(16).toString('hex')
-    return new Promise((resolve) => {
+    const line = runRequestLine({ nonce, token: command.token, cwd: command.cwd, env: command.env, argv: command.argv })
+    const ifDead: ShellRunOutcome = { started: false, status: null, shellDied: true }
+    return this.send(line, ifDead, (finish) => {
       const readers = {
         stdout: new FrameReader(nonce, (text) => command.onOutput('stdout', text)),
         stderr: new FrameReader(nonce, (text) => command.onOutput('stderr', text))
       }
-      const running: Running = {
-        readers,
-        check: () => {
+      return {
+        push: (stream, text) => {
+          readers[stream].push(text)
           if (readers.stdout.state === 'ended' && readers.stderr.state === 'ended') {
-            running.finish({ started: true, status: readers.stdout.status, shellDied: false })
+            finish({ started: true, status: readers.stdout.status, shellDied: false })
           }
         },
-        finish: (outcome) => {
-          if (this.running !== running) return
-          this.running = undefined
-          this.idle()
-          resolve(outcome)
+        died: () => {
+          readers.stdout.flush()
+          readers.stderr.flush()
+          const started = readers.stdout.state !== 'before-start' || readers.stderr.state !== 'before-start'
+          finish({ started, status: null, shellDied: true })
         }
       }
-      this.running = running
-      this.busy()
-      this.stream.write(runRequestLine({ nonce, token: command.token, cwd: command.cwd, env: command.env, argv: command.argv }))
+    })
+  }
+
+  /**
+   * Sends `signal` to the group recorded in `recordFile` for `token` (any shell's record), with
+   * builtins only, so it works even when the pids limit leaves no room for a new process.
+   * Resolves 0 when sent, 3 when no such record exists (yet), null when the shell died.
+   */
+  signal(recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<number | null> {
+    const nonce = randomBytes(16).toString('hex')
+    return this.send<number | null>(signalRequestLine({ nonce, recordFile, token, signal }), null, (finish) => {
+      const reader = new SignalReplyReader(nonce)
+      return {
+        push: (stream, text) => {
+          if (stream === 'stdout' && reader.push(text)) finish(reader.status)
+        },
+        died: () => finish(null)
+      }
     })
   }
 
@@ -139,6 +141,23 @@ export class PersistentShell {
     return this.closed
   }
 
+  /** Writes one request; `reading` turns the shell's output into the answer. One at a time. */
+  private send<T>(line: string, ifDead: T, reading: (finish: (answer: T) => void) => Pending): Promise<T> {
+    if (this.pending) throw new Error('This sandbox shell is already busy.')
+    if (!this.alive) return Promise.resolve(ifDead)
+    return new Promise((resolve) => {
+      const pending = reading((answer) => {
+        if (this.pending !== pending) return
+        this.pending = undefined
+        this.idle()
+        resolve(answer)
+      })
+      this.pending = pending
+      this.busy()
+      this.stream.write(line)
+    })
+  }
+
   /** An idle shell must not keep the app's event loop alive. */
   private idle(): void {
     ;(this.stream as Partial<Socket>).unref?.()
@@ -147,10 +166,6 @@ export class PersistentShell {
   private busy(): void {
     ;(this.stream as Partial<Socket>).ref?.()
   }
-}
-
-function started(running: Running): boolean {
-  return running.readers.stdout.state !== 'before-start' || running.readers.stderr.state !== 'before-start'
 }
 
 /** Runs CLEANUP_SCRIPT for a command whose shell died: its group and marked processes are killed. */
@@ -165,6 +180,7 @@ export function cleanupArgv(recordFile: string, token: string): string[] {
 export class ShellPool {
   private readonly idleShells: PersistentShell[] = []
   private readonly all = new Set<PersistentShell>()
+  private closed = false
 
   constructor(
     private readonly docker: Docker,
@@ -172,19 +188,33 @@ export class ShellPool {
     private readonly outOfMemoryLine: string
   ) {}
 
+  /** An idle shell, or a new one; keeps a spare idle shell ready so a Stop never waits for an exec. */
   async take(): Promise<PersistentShell> {
-    while (this.idleShells.length > 0) {
-      const shell = this.idleShells.pop()!
-      if (shell.alive) return shell
-      this.all.delete(shell)
-    }
-    const shell = await PersistentShell.start(this.docker, this.container, this.outOfMemoryLine)
-    this.all.add(shell)
+    const shell = this.takeIdle() ?? (await this.start())
+    if (this.idleShells.length === 0) void this.start().then((spare) => this.give(spare), () => {})
     return shell
   }
 
+  /**
+   * Signals the command recorded in `recordFile` for `token` through an idle shell (builtins
+   * only), waiting up to 1 s for a just-started command's record. False when no shell could
+   * deliver it: the caller then tries a fresh `docker exec`.
+   */
+  async signal(recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<boolean> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const shell = this.takeIdle() ?? (await this.start().catch(() => undefined))
+      if (!shell) return false
+      const status = await shell.signal(recordFile, token, signal)
+      this.give(shell)
+      if (status === 0) return true
+      if (status === null) return false
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return true
+  }
+
   give(shell: PersistentShell): void {
-    if (shell.alive && this.idleShells.length < MAX_IDLE_SHELLS) this.idleShells.push(shell)
+    if (!this.closed && shell.alive && this.idleShells.length < MAX_IDLE_SHELLS) this.idleShells.push(shell)
     else void this.drop(shell)
   }
 
@@ -193,7 +223,24 @@ export class ShellPool {
     await shell.close()
   }
 
+  private takeIdle(): PersistentShell | undefined {
+    while (this.idleShells.length > 0) {
+      const shell = this.idleShells.pop()!
+      if (shell.alive) return shell
+      this.all.delete(shell)
+    }
+    return undefined
+  }
+
+  private async start(): Promise<PersistentShell> {
+    const shell = await PersistentShell.start(this.docker, this.container, this.outOfMemoryLine)
+    this.all.add(shell)
+    if (this.closed) void this.drop(shell)
+    return shell
+  }
+
   async close(): Promise<void> {
+    this.closed = true
     this.idleShells.length = 0
     const shells = [...this.all]
     this.all.clear()
@@ -229,8 +276,9 @@ export async function runInShell(input: ShellExecInput): Promise<DockerExecOutco
     const run = shell.run({ token, cwd: input.cwd, env, argv: input.argv, onOutput: (stream, text) => output.push(stream, text) })
     const stop = armStop(request, {
       container,
-      recordFile: shell.recordFile,
-      token,
+      signal: async (signal) => {
+        if (!(await pool.signal(shell.recordFile, token, signal))) await signalGroup(container, shell.recordFile, token, signal)
+      },
       ended: run.then(() => {}),
       abandon: () => void pool.drop(shell)
     })
