@@ -13,6 +13,8 @@ import { accessibleTreeCommand } from './desktop-tree'
 import { EXIT, MAIN_HELP } from './help'
 
 export async function desktopCommand(args: DesktopArgs): Promise<number> {
+  // learn has its own help (its flags are its own).
+  if (args.action === 'learn') return (await import('./desktop-learn')).learnCommand(args.learn ?? { help: true })
   if (args.help || !args.action) {
     process.stdout.write(MAIN_HELP)
     return EXIT.done
@@ -21,7 +23,6 @@ export async function desktopCommand(args: DesktopArgs): Promise<number> {
   if (args.action === 'enable' || args.action === 'disable') return setChatAppEnabled(args, args.action === 'enable')
   if (args.action === 'send-text') return sendTextCommand(args)
   if (args.action === 'tree') return accessibleTreeCommand(args)
-  if (args.action === 'learn') return (await import('./desktop-learn')).learnCommand(args.learn ?? { help: true })
   const settings = resolveSettings({}, settingsFromEnv(process.env))
   const desktop = new DesktopService({ settings: () => settings })
   try {

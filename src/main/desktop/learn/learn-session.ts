@@ -73,7 +73,7 @@ export class LearnSession {
       this.windowList = (await this.options.desktop.windows()).filter((w) => w.title.trim() !== '' && w.bounds.width > 0 && w.bounds.height > 0)
       return null
     } catch (error) {
-      return problem('desktop_unavailable', { detail: errorMessage(error) })
+      return unavailable(error)
     }
   }
 
@@ -228,7 +228,7 @@ export class LearnSession {
         { timeoutMs: DRY_RUN_TIMEOUT_MS, signal }
       )
     } catch (error) {
-      return problem('desktop_unavailable', { detail: errorMessage(error) })
+      return unavailable(error)
     } finally {
       // The dry send held the keyboard and mouse as its own run: they are free again for sends and the agent.
       this.options.desktop.runEnded(runId)
@@ -282,6 +282,11 @@ export class LearnSession {
       ...(this.lastProblem ? { problem: this.lastProblem } : {})
     }
   }
+}
+
+/** The desktop's own "desktop unavailable: …" reason, without its prefix (the sentence around it says so). */
+function unavailable(error: unknown): LearnProblem {
+  return problem('desktop_unavailable', { detail: errorMessage(error).replace(/^desktop unavailable:\s*/, '') })
 }
 
 /**
