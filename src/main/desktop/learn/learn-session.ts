@@ -57,6 +57,8 @@ export class LearnSession {
   private windowId: string | undefined
   private lastProblem: LearnProblem | undefined
   private readonly queue = new TaskQueue()
+  /** Closing the wizard stops a dry send in progress (as Stop does: the draft is left as it is). */
+  private readonly closed = new AbortController()
 
   constructor(
     readonly id: string,
@@ -65,6 +67,10 @@ export class LearnSession {
 
   get current(): Readonly<LearnState> {
     return this.state
+  }
+
+  close(): void {
+    this.closed.abort(new Error('the wizard was closed'))
   }
 
   /** The open windows with a title, read again. */
@@ -78,7 +84,7 @@ export class LearnSession {
   }
 
   /** One step; a refused step leaves the state as it was and says why. */
-  async act(action: LearnAction, signal?: AbortSignal): Promise<LearnProblem | null> {
+  async act(action: LearnAction, signal: AbortSignal = this.closed.signal): Promise<LearnProblem | null> {
     const refused = orderProblem(this.state, action.kind) ?? (await this.run(action, signal))
     this.lastProblem = refused ?? undefined
     return refused

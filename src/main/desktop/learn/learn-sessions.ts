@@ -17,7 +17,7 @@ export class LearnSessions {
   async start(): Promise<LearnView> {
     const session = new LearnSession(randomUUID(), this.options())
     this.sessions.set(session.id, session)
-    while (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!)
+    while (this.sessions.size > MAX_SESSIONS) this.close(this.sessions.keys().next().value!)
     const failed = await session.refreshWindows()
     return failed ? { ...session.view(), problem: failed } : session.view()
   }
@@ -25,13 +25,12 @@ export class LearnSessions {
   async act(sessionId: string, action: LearnAction): Promise<LearnView> {
     const session = this.sessions.get(sessionId)
     if (!session) return { sessionId, stage: 'window', windows: [], problem: problem('no_session') }
-    // Choosing a window again lists the windows again (one may have opened since).
-    if (action.kind === 'window' && session.current.stage === 'window') await session.refreshWindows()
     await session.act(action)
     return session.view()
   }
 
   close(sessionId: string): boolean {
+    this.sessions.get(sessionId)?.close()
     return this.sessions.delete(sessionId)
   }
 }
