@@ -1,7 +1,9 @@
 /**
  * Wall time of `true` through each runtime, each beside its floor in the same run (no timing
- * assertions; numbers are for docs/benchmarks.md). 50 measured runs each; after the tinybench
- * table a median / p95 table and a table of ratios to the floors are printed.
+ * assertions; numbers are for docs/benchmarks.md). A row and its floors run in turn within each
+ * iteration, so they see the same machine load. 50 measured runs each; after the tinybench table
+ * (whose times are per iteration, all cases together) a median / p95 table and a table of ratios
+ * to the floors are printed.
  * - native: against a bare `/bin/sh -c true` spawn;
  * - bwrap: against the same `bwrap … /bin/sh -c true` spawned bare, and against a shell kept open
  *   inside one bwrap sandbox, with the builtin and with a process (what a long-lived bwrap sandbox
@@ -143,56 +145,59 @@ async function bareExecTrue(): Promise<void> {
   for (let info = await exec.inspect(); info.Running; info = await exec.inspect()) await new Promise((resolve) => setTimeout(resolve, 1))
 }
 
-const timed = (name: string, run: () => Promise<unknown>) => () => recorder.time(name, run).then(() => {})
+/** Runs each case once, in turn, recording each: a row and its floors see the same load. */
+const paired = (cases: Array<[name: string, run: () => Promise<unknown>]>) => async () => {
+  for (const [name, run] of cases) await recorder.time(name, run)
+}
 
-describe('runtime: `true` end to end, each beside its floor', () => {
-  bench('native', timed('native', () => runTrue(native)), options)
-  bench('floor: sh -c true, spawned bare', timed('floor: sh -c true, spawned bare', () => spawnWait('/bin/sh', ['-c', 'true'])), options)
+let bwrapShell: ((command: string) => Promise<void>) | undefined
+let containerShell: Promise<(command: string) => Promise<void>> | undefined
+const inBwrapShell = (command: string) => (bwrapShell ??= rawBwrapShell())(command)
+const inContainerShell = async (command: string) => (await (containerShell ??= rawContainerShell()))(command)
 
-  bench.skipIf(!bwrapOk)('bwrap', timed('bwrap', () => runTrue(bwrap)), options)
-  bench.skipIf(!bwrapOk)(
-    'floor: the same bwrap … sh -c true, spawned bare',
-    timed('floor: the same bwrap … sh -c true, spawned bare', () =>
-      spawnWait('bwrap', withoutInfoFd(bwrapArgs({ command: 'true', cwd: workspace, timeoutMs: 0 }, true)))
-    ),
-    options
-  )
-  let bwrapShell: ((command: string) => Promise<void>) | undefined
-  bench.skipIf(!bwrapOk)(
-    'floor: a shell kept open inside one bwrap sandbox',
-    timed('floor: a shell kept open inside one bwrap sandbox', () => (bwrapShell ??= rawBwrapShell())('true')),
-    options
-  )
-  bench.skipIf(!bwrapOk)(
-    'floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true',
-    timed('floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true', () => (bwrapShell ??= rawBwrapShell())('/bin/sh -c true')),
+describe('runtime: `true` end to end, each beside its floor (measured in turn, same load)', () => {
+  bench(
+    'native | floor',
+    paired([
+      ['native', () => runTrue(native)],
+      ['floor: sh -c true, spawned bare', () => spawnWait('/bin/sh', ['-c', 'true'])]
+    ]),
     options
   )
 
-  bench.skipIf(!dockerOk)('docker, warm container (persistent shell)', timed('docker, warm container (persistent shell)', () => runTrue(docker, 'warm')), {
-    ...options,
-    // The first command creates the container and starts the shell: not part of "warm".
-    setup: async () => {
-      await runTrue(docker, 'warm')
+  bench.skipIf(!bwrapOk)(
+    'bwrap | floors',
+    paired([
+      ['bwrap', () => runTrue(bwrap)],
+      ['floor: the same bwrap … sh -c true, spawned bare', () => spawnWait('bwrap', withoutInfoFd(bwrapArgs({ command: 'true', cwd: workspace, timeoutMs: 0 }, true)))],
+      ['floor: a shell kept open inside one bwrap sandbox', () => inBwrapShell('true')],
+      ['floor: a shell kept open inside one bwrap sandbox, running /bin/sh -c true', () => inBwrapShell('/bin/sh -c true')]
+    ]),
+    options
+  )
+
+  bench.skipIf(!dockerOk)(
+    'docker persistent shell | floors',
+    paired([
+      ['docker, warm container (persistent shell)', () => runTrue(docker, 'warm')],
+      ['floor: a raw shell kept open in the container', () => inContainerShell('true')],
+      ['floor: a raw shell kept open in the container, running /bin/sh -c true', () => inContainerShell('/bin/sh -c true')]
+    ]),
+    {
+      ...options,
+      // The first command creates the container and starts the shell: not part of "warm".
+      setup: async () => {
+        await runTrue(docker, 'warm')
+      }
     }
-  })
-  let containerShell: Promise<(command: string) => Promise<void>> | undefined
-  bench.skipIf(!dockerOk)(
-    'floor: a raw shell kept open in the container',
-    timed('floor: a raw shell kept open in the container', async () => (await (containerShell ??= rawContainerShell()))('true')),
-    options
-  )
-  bench.skipIf(!dockerOk)(
-    'floor: a raw shell kept open in the container, running /bin/sh -c true',
-    timed('floor: a raw shell kept open in the container, running /bin/sh -c true', async () =>
-      (await (containerShell ??= rawContainerShell()))('/bin/sh -c true')
-    ),
-    options
   )
 
   bench.skipIf(!dockerOk)(
-    'docker, warm container, one exec per command (fallback)',
-    timed('docker, warm container, one exec per command (fallback)', () => runTrue(dockerExecEach, 'warm')),
+    'docker exec per command | floor',
+    paired([
+      ['docker, warm container, one exec per command (fallback)', () => runTrue(dockerExecEach, 'warm')],
+      ['floor: bare exec create + start + inspect of true', bareExecTrue]
+    ]),
     {
       ...options,
       setup: async () => {
@@ -200,19 +205,19 @@ describe('runtime: `true` end to end, each beside its floor', () => {
       }
     }
   )
-  bench.skipIf(!dockerOk)(
-    'floor: bare exec create + start + inspect of true',
-    timed('floor: bare exec create + start + inspect of true', bareExecTrue),
-    options
-  )
 
   bench.skipIf(!dockerOk)(
     'docker cold: create + start + exec + remove',
-    timed('docker cold: create + start + exec + remove', async () => {
-      const conversationId = `cold-${++coldConversation}`
-      await runTrue(docker, conversationId)
-      await docker.closeConversation(conversationId)
-    }),
+    paired([
+      [
+        'docker cold: create + start + exec + remove',
+        async () => {
+          const conversationId = `cold-${++coldConversation}`
+          await runTrue(docker, conversationId)
+          await docker.closeConversation(conversationId)
+        }
+      ]
+    ]),
     options
   )
 })
