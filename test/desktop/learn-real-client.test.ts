@@ -31,6 +31,32 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number 
   })
 }
 
+/**
+ * The CLI on a terminal (util-linux `script` gives it a pty): each prompt answered when it shows;
+ * the answers are typed as a person types them.
+ */
+async function runOnTerminal(args: string[], env: NodeJS.ProcessEnv, answers: Array<[prompt: string, answer: string]>): Promise<{ code: number | null; output: string }> {
+  const command = [process.execPath, cliPath, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+  let output = ''
+  let next = 0
+  let seen = 0
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString()
+    while (next < answers.length) {
+      const at = output.indexOf(answers[next]![0], seen)
+      if (at < 0) break
+      seen = at + answers[next]![0].length
+      child.stdin.write(answers[next]![1] + '\r')
+      next++
+    }
+  }
+  child.stdout.on('data', onData)
+  child.stderr.on('data', onData)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { code, output }
+}
+
 describe.skipIf(!available)('deskclaw desktop learn against HexChat, then a real send with the learned profile', () => {
   requireBuiltCli()
   let server: ChatServer
@@ -153,4 +179,28 @@ describe.skipIf(!available)('deskclaw desktop learn against HexChat, then a real
     // The window is still the one it learned (no dialog left open).
     expect((await xdotool(client.display, 'search', '--onlyvisible', '--pid', String(client.pid), '--name', '.')).trim().split('\n')).toHaveLength(1)
   }, 120_000)
+
+  it('asks on a terminal what no flag gave, and asks again for a key name that is not one', async () => {
+    const env = { ...process.env, ...client.display.env, ...client.env }
+    const title = (await desktop.windows()).find((w) => w.title.endsWith(' - HexChat'))!.title
+    const { code, output } = await runOnTerminal(['desktop', 'learn', '--data-dir', dataDir], env, [
+      ["The app's window (its number or title): ", title],
+      ["The app's search key (e.g. ctrl+f): ", 'ctrl+fx'],
+      ['The key that sends a message [enter]: ', ''],
+      ["The app's search key (e.g. ctrl+f): ", 'ctrl+f'],
+      ['The key that sends a message [enter]: ', ''],
+      ['One chat the app shows, exactly as it shows it: ', '#ops'],
+      ['The chat for the dry send (nothing is sent) [#ops]: ', ''],
+      ['The draft to paste and read back', ''],
+      ["The app's name: ", 'HexChat TTY'],
+      ['Its id [hexchat-tty]: ', ''],
+      ['Its name in Chinese [HexChat TTY]: ', '终端学来的']
+    ])
+    expect(code, output).toBe(0)
+    expect(output).toMatch(/Key names: letters, digits, f1…f24, .*kpenter/)
+    expect(output).toMatch(/✗ the search key: "fx" in "ctrl\+fx" is not a key/)
+    expect(output).toMatch(/■ stopped before the send key \(dry run\)/)
+    const profile = readProfileFile(join(dataDir, 'desktop-apps', 'hexchat-tty.json'))
+    expect(profile).toMatchObject({ id: 'hexchat-tty', name: { en: 'HexChat TTY', 'zh-CN': '终端学来的' }, platforms: { linux: { keys: { search: 'ctrl+f', send: 'enter' } } } })
+  }, 60_000)
 })
