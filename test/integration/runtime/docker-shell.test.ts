@@ -9,7 +9,7 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import Docker from 'dockerode'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DockerRuntime } from '../../../src/main/runtime'
+import { DockerRuntime, OUTPUT_CAP_CHARS } from '../../../src/main/runtime'
 import { type RequestExtras, dockerTestImageReady, removeTempWorkspaces, sleep, TEST_IMAGE, tempWorkspace } from './helpers'
 
 afterAll(removeTempWorkspaces)
@@ -144,6 +144,23 @@ describe.runIf(ready)('docker: the persistent shell (real engine)', () => {
     expect(stopMs).toBeLessThan(200)
     expect((await containerProcesses(docker, containerId)).filter((line) => /sleep 53/.test(line))).toEqual([])
     expect(await run(id, 'echo next')).toMatchObject({ exitCode: 0, stdout: 'next\n' })
+  })
+
+  it('output past the cap is cut and flagged, the command still ends with its status, and the next command is clean', async () => {
+    const id = newConversation()
+    const live: number[] = []
+    const big = await run(id, `head -c ${OUTPUT_CAP_CHARS + 1_000_000} /dev/zero | tr '\\0' a; echo tail >&2; exit 5`, {
+      onOutput: (_stream, chunk) => live.push(chunk.length)
+    })
+    expect(big).toMatchObject({ exitCode: 5, truncated: true, stderr: 'tail\n' })
+    expect(big.stdout.length).toBe(OUTPUT_CAP_CHARS)
+    expect(/^a+$/.test(big.stdout)).toBe(true)
+    // Streamed in pieces as it came, not in one block at the end.
+    expect(live.length).toBeGreaterThan(10)
+    // Multi-byte characters cut across the engine's frames arrive whole.
+    const text = '中文 ünï 🙂\n'.repeat(20_000)
+    fs.writeFileSync(path.join(workspace, 'utf8.txt'), text)
+    expect(await run(id, 'cat utf8.txt')).toMatchObject({ exitCode: 0, stdout: text, truncated: false })
   })
 
   it('sandbox guarantees hold through the shell: no network, read-only root, limits', async () => {
