@@ -138,6 +138,17 @@ describe('deskclaw risk --explain names the spec entry that allowed a command', 
       { program: 'sort', options: ['-u'], reads: [] }
     ])
   })
+
+  it('says where the command stood: fed a here-doc, inside $(…), behind &, in bash -lc text (issue 21, family 8)', async () => {
+    const { home, workspace } = tempDirs()
+    const command = "cat <<'EOF'\nhi\nEOF\necho \"$(git rev-parse HEAD)\" & bash -lc 'git status -s'"
+    const human = await spawnCli(['risk', '--explain', '--workspace', workspace, command], { home })
+    expect(human.stdout).toMatch(/^ALLOW/)
+    expect(human.stdout).toContain('allowed by spec: cat (fed a literal here-doc)')
+    expect(human.stdout).toContain('allowed by spec: echo (run in the background with &)')
+    expect(human.stdout).toContain('allowed by spec: git rev-parse (inside $(…), run in the background with &)')
+    expect(human.stdout).toContain('allowed by spec: git status -s (in bash -lc text)')
+  })
 })
 
 describe('deskclaw run in supervised mode', () => {

@@ -615,6 +615,8 @@ const dangerousStructure = rows('dangerous:structure', 'ask', [
   ['cat <<< "$GITHUB_TOKEN"', 'a herestring only known at run time'],
   ['xargs cat <<< README.md', 'xargs makes heredoc text arguments'],
   ['wc --files0-from=- <<< .env', 'names fed on stdin are judged as operands'],
+  ['echo HEAD:.env | git cat-file --batch', 'object names fed on stdin are judged as git show REV:path'],
+  ['cat list.txt | git cat-file --batch-check', 'object names from a file nobody has seen'],
   ['cat <(ls)', 'process substitution'],
   'diff <(ls src) <(ls build)',
   ['ls $DIR', 'a variable in a path operand: what is read is only known at run time'],

@@ -103,6 +103,9 @@ interface Invocation {
   stdinFetches?: boolean
   /** Programs resolved during classification (for pipe checks downstream). */
   programs: string[]
+  /** Inside `$(…)` or backticks; started with `&` (for --explain). */
+  inSubstitution?: boolean
+  background?: boolean
 }
 
 interface Redirect {
@@ -187,7 +190,12 @@ class Analysis {
       if (walker.invocations.length === 0 && !walker.understood && !tree.rootNode.hasError && /[^\s#]/.test(stripComments(source.text)) && walker.structures.length === 0) {
         add({ rule: 'shell.empty', message: 'No command was found in the text.', verdict: 'ask', ...map(0, text.length) })
       }
-      for (const invocation of walker.invocations) this.classify(invocation, source, toOuter, depth)
+      for (const invocation of walker.invocations) {
+        const before = this.specs.length
+        this.classify(invocation, source, toOuter, depth)
+        if (invocation.inSubstitution) this.annotate(before, 'inside $(…)')
+        if (invocation.background) this.annotate(before, 'run in the background with &')
+      }
     } finally {
       tree.delete()
     }
@@ -442,6 +450,7 @@ class Analysis {
   
         if (program === 'git') {
           this.classifyGit(argv, add, unitAdd)
+          this.checkGitStdinObjects(inv, argv, add, unitAdd)
           variablesRead = 'contents'
           this.checkPaths(argv, add, false, 'names')
           return this.finishUnit(argv, unitFindings, inv, toOuter, layers)
@@ -465,6 +474,7 @@ class Analysis {
               return k > 0 && computedWordHarmless(spec, k - 1, args)
             }
             stdinOk = !underXargs && this.literalStdinHarmless(inv, entry, argv, spec.reads, add)
+            if (stdinOk && inv.heredocNode) entry.via = [...(entry.via ?? []), inv.heredocNode.type === 'herestring_redirect' ? 'fed a literal here-string' : 'fed a literal here-doc']
           }
           this.checkPaths(argv, add, false, spec.reads, spec.patternFirst === true)
           if (spec.reads === 'contents') this.checkSearchedFiles(program, argv, inv, underXargs, add)
@@ -616,10 +626,12 @@ class Analysis {
         return
       }
       const word = script
+      const before = this.specs.length
       const offset = word.node.type === 'raw_string' || (word.node.type === 'string' && word.node.text.slice(1, -1) === word.value)
       this.analyseText(word.value!, depth + 1, (start, end) =>
         offset ? toOuter(word.start + 1 + start, word.start + 1 + end) : toOuter(word.start, word.end)
       )
+      this.annotate(before, `in ${[program, ...argv.slice(1).map((w) => w.value ?? '').filter((v) => v.startsWith('-'))].join(' ')} text`)
       return
     }
     const scriptArg = argv[i]
@@ -818,6 +830,11 @@ class Analysis {
 
   /** For --explain: the spec entries that allowed programs. */
   private readonly specs: SpecEntry[] = []
+
+  /** Says where the entries from `from` on stood (`deskclaw risk --explain`). */
+  private annotate(from: number, via: string): void {
+    for (const entry of this.specs.slice(from)) entry.via = [...(entry.via ?? []), via]
+  }
   /** For --explain: globs and what they matched, and every path judged. */
   private readonly globs: ShellExplanation['globs'] = []
   private readonly targets = new Set<string>()
@@ -973,6 +990,26 @@ class Analysis {
         }
       }
     }
+  }
+
+  /**
+   * `git cat-file --batch` reads object names (`HEAD:.env`) from stdin: literal text (a heredoc, `echo … |`) is
+   * judged as `git show REV:path` would be; names from anywhere else are unseen and ask. `--batch-all-objects`
+   * alone names every object, as `git log -p` does.
+   */
+  private checkGitStdinObjects(inv: Invocation, argv: Word[], add: AddFinding, unitAdd: AddFinding): void {
+    const values = argv.map((w) => w.value)
+    const sub = values.findIndex((v, k) => k > 0 && v === 'cat-file')
+    if (sub < 0 || !values.some((v) => v !== null && /^--batch(-check|-command)?(=|$)/.test(v))) return
+    if (values.includes('--batch-all-objects')) return
+    const fed = inv.stdinText ?? (inv.pipedFrom.length > 0 ? literalPipedText(inv) : '')
+    if (fed === null) {
+      unitAdd('shell.unknown-option', 'git cat-file --batch reads the objects named on its input, which nobody has seen.', 'ask', argv[sub]!)
+      return
+    }
+    const names = fed.split(/\s+/).filter(Boolean)
+    const words = names.map((value): Word => ({ ...argv[sub]!, value }))
+    this.checkGitObjectPaths(words, add)
   }
 
   /** Set while the command of a `find -exec` is judged: where find looks and which names it keeps. */
@@ -1157,7 +1194,7 @@ class Walker {
             if (!child) continue
             // `a & b`: both are judged as any other commands; a job left running at the end (`sleep 10 &`) asks (docs/risk.md, item 4).
             if (child.type === '&' && !followedByStatement(children, k)) this.structure(child, 'shell.background', BACKGROUND_MESSAGE)
-            else if (child.type === '&') continue
+            else if (child.type === '&') this.markBackground(children, k)
             else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
               this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
             } else if (child.isNamed) {
@@ -1348,11 +1385,21 @@ class Walker {
   /** The statements inside `$(…)` or `<(…)`; a job left running at its end asks as at the top level. */
   private visitBody(sub: SyntaxNode): void {
     const children = sub.children
+    const start = this.invocations.length
     for (const [k, child] of children.entries()) {
       if (!child) continue
       if (child.type === '&' && !followedByStatement(children, k)) this.structure(child, 'shell.background', BACKGROUND_MESSAGE)
+      else if (child.type === '&') this.markBackground(children, k)
       else if (child.isNamed) this.visit(child, [])
     }
+    for (const inv of this.invocations.slice(start)) inv.inSubstitution = true
+  }
+
+  /** The commands of the statement before the `&` at k (for --explain). */
+  private markBackground(children: ReadonlyArray<SyntaxNode | null>, k: number): void {
+    const job = children.slice(0, k).reverse().find((c) => c !== null && c.isNamed && isStatement(c))
+    if (!job) return
+    for (const inv of this.invocations) if (inv.node.startIndex >= job.startIndex && inv.node.endIndex <= job.endIndex) inv.background = true
   }
 }
 

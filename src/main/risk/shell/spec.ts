@@ -89,6 +89,8 @@ export interface SpecEntry {
   options: string[]
   /** Values of options whose role is `read`: files the command reads (judged like operands). */
   reads: string[]
+  /** Where the command stood, when not plainly (`inside $(…)`, `fed literal here-doc text`, `in bash -lc text`, `run in the background`). */
+  via?: string[]
 }
 
 export type SpecMatch = { ok: true; entry: SpecEntry } | { ok: false; why: string }
@@ -248,7 +250,8 @@ export function splitLong(arg: string): [string, string | null] {
 
 /** How an entry reads in `deskclaw risk --explain`: `git log --oneline -n`. */
 export function describeEntry(entry: SpecEntry): string {
-  return [entry.program, entry.subcommand, ...entry.options].filter(Boolean).join(' ')
+  const named = [entry.program, entry.subcommand, ...entry.options].filter(Boolean).join(' ')
+  return entry.via?.length ? `${named} (${entry.via.join(', ')})` : named
 }
 
 /**
