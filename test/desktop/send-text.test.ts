@@ -158,6 +158,31 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
     expect(await clipboardText(display)).toBe('the user’s own clipboard 剪贴板')
   }, 60_000)
 
+  // Issue 20, "leave no trace": the draft the chat held is read before the paste replaces it, and
+  // put back exactly when the send does not happen; a chat that is not found is never touched.
+  it('a draft the chat already held is put back after a deny; a missing or ambiguous name leaves no search and no draft', async () => {
+    await reset({ chats: [...CHATS, { name: '李娜' }, { name: '李娜' }], initialChat: '张伟' })
+    await chat.activate()
+    // Typed as this file's sends' run, which holds the input lock (a run keeps it until it ends).
+    await desktop.typeText({ runId: 'run-send-text', conversationId: 'c1' }, '我的草稿 draft ✍️', 'paste')
+    await chat.waitFor((e) => e.type === 'draft' && e.text === '我的草稿 draft ✍️')
+    await setClipboardText(display, 'clipboard 剪贴板')
+    const denied = await send({ to: '张伟', text: '不发这条', confirm: async () => ({ allowed: false, reason: 'no' }) })
+    expect(denied.status).toBe('not_sent')
+    expect(denied.steps.some((s) => s.step === 'draft_pasted' && s.ok), denied.reason).toBe(true)
+    for (const to of ['王五', '李娜']) {
+      const missed = await send({ to, text: '不该发出' })
+      expect(missed.status, missed.reason).toBe('not_sent')
+    }
+    await new Promise((r) => setTimeout(r, 300))
+    const state = await chat.state()
+    expect(state.drafts['张伟']).toBe('我的草稿 draft ✍️')
+    expect(Object.entries(state.drafts).filter(([name, text]) => name !== '张伟' && text)).toEqual([])
+    expect(state.query, 'the search was closed').toBe('')
+    expect(state.sent).toEqual([])
+    expect(await clipboardText(display)).toBe('clipboard 剪贴板')
+  }, 90_000)
+
   it('abort during the task releases the input and never sends twice', async () => {
     await reset()
     // Stopped before the send key: not sent, nothing in the chat.
@@ -181,7 +206,7 @@ describe.skipIf(!available)('desktop send-text into a chat app (OCR-verified)', 
     settings.chatSendTimeoutSec = 5
     const slow = join(dir, 'slow-weixin.json')
     const profile = readProfileFile(join(builtinProfilesDir()!, 'weixin.json'))
-    writeFileSync(slow, JSON.stringify({ ...profile, platforms: { linux: { ...profile.platforms.linux, waits: { ...profile.platforms.linux!.waits, afterOpen: 8000 } } } }))
+    writeFileSync(slow, JSON.stringify({ ...profile, platforms: { linux: { ...profile.platforms.linux, waits: { ...profile.platforms.linux!.waits, afterSearch: 8000 } } } }))
     const started = Date.now()
     const outcome = await send({ to: '张伟', text: '超时', profileFile: slow })
     expect(outcome).toMatchObject({ status: 'not_sent', reason: 'timed out after 5 s' })

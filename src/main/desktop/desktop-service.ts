@@ -246,16 +246,22 @@ export class DesktopService implements AppService {
 
   /**
    * Pastes `text` into the focused field and leaves it on the clipboard: for a task that pastes
-   * several times and restores the clipboard once at its end (see saveClipboard).
+   * several times and restores the clipboard once at its end (see saveClipboard). `meanwhile` runs
+   * while apps notice the new clipboard (e.g. the keys that focus the field); `settleMs` is the wait
+   * after the paste — 0 for a task that waits for the window to show it instead.
    */
-  async pasteText(caller: DesktopCaller, text: string): Promise<void> {
+  async pasteText(caller: DesktopCaller, text: string, options: { meanwhile?: () => Promise<void>; settleMs?: number } = {}): Promise<void> {
     await this.withInput(caller, async () => {
       await this.clipboardCall(() => this.clipboard().writeText(text))
       // Apps learn of a new clipboard owner asynchronously (Chromium caches the old contents until
       // the X server's notice arrives): pasting at once sometimes pasted the previous text.
-      await new Promise((resolve) => setTimeout(resolve, CLIPBOARD_NOTICE_MS))
+      const written = Date.now()
+      await options.meanwhile?.()
+      const notice = CLIPBOARD_NOTICE_MS - (Date.now() - written)
+      if (notice > 0) await new Promise((resolve) => setTimeout(resolve, notice))
       await this.driver.request({ op: 'keys', keys: parseKeyCombo('mod+v', this.platform) }, { signal: caller.signal })
-      await new Promise((resolve) => setTimeout(resolve, PASTE_SETTLE_MS))
+      const settle = options.settleMs ?? PASTE_SETTLE_MS
+      if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle))
     })
   }
 

@@ -12,13 +12,16 @@ import type { Point } from '../protocol'
 /** Longer than this is not a draft but a page the shortcut selected: not kept, never pasted back. */
 const MAX_DRAFT = 10_000
 
-/** The focused draft's text ('' when empty); null when it cannot be told. */
-export async function readDraft(desktop: DesktopService, caller: DesktopCaller, platform: AppPlatform): Promise<string | null> {
+/**
+ * The focused draft's text ('' when empty); null when it cannot be told. `copyWaitMs`: how long the
+ * app may take to place the copy — nothing on the clipboard by then means the draft was empty.
+ */
+export async function readDraft(desktop: DesktopService, caller: DesktopCaller, platform: AppPlatform, copyWaitMs = 400): Promise<string | null> {
   const marker = `deskclaw-draft-probe-${randomBytes(6).toString('hex')}`
   await desktop.writeClipboard(marker)
   await desktop.pressKeys(caller, platform.keys.selectAll)
   await desktop.pressKeys(caller, 'mod+c')
-  const deadline = Date.now() + 400
+  const deadline = Date.now() + copyWaitMs
   let copied = await desktop.readClipboard()
   // The app may take a moment to place the copy.
   while (copied === marker && Date.now() < deadline) {

@@ -100,19 +100,41 @@ export interface SettleOptions {
   /** Give up waiting after this long and take the latest frame (an animation never settles). */
   timeoutMs: number
   signal: AbortSignal
+  /**
+   * The frame before an action that must change the window (a paste, opening a chat, the send
+   * key): the quiet time starts only once a frame differs from it, so a slow app's change is not
+   * missed and no fixed sleep is needed before settling.
+   */
+  changeFrom?: ScreenFrame
 }
 
-/** Grabs frames until the picture has not changed for `quietMs`; returns the last one. */
+/** Grabs frames until the picture has not changed for `quietMs` (after it changed from `changeFrom`, if given); returns the last one. */
 export async function waitForStill(grab: () => Promise<ScreenFrame>, options: SettleOptions): Promise<ScreenFrame> {
+  return (await settleTimed(grab, options)).frame
+}
+
+/** As waitForStill, and how long after the start the change from `changeFrom` was first seen (null: never, or no `changeFrom`). */
+export async function settleTimed(grab: () => Promise<ScreenFrame>, options: SettleOptions): Promise<{ frame: ScreenFrame; changeSeenMs: number | null }> {
   const started = Date.now()
   let frame = await grab()
+  let changeSeenMs = options.changeFrom && changedRects(options.changeFrom, frame).length > 0 ? Date.now() - started : null
   let stillSince = Date.now()
+  const changed = () => !options.changeFrom || changeSeenMs !== null
   for (;;) {
     if (options.signal.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('stopped')
-    if (Date.now() - stillSince >= options.quietMs || Date.now() - started >= options.timeoutMs) return frame
+    if ((changed() && Date.now() - stillSince >= options.quietMs) || Date.now() - started >= options.timeoutMs) return { frame, changeSeenMs }
     await new Promise((resolve) => setTimeout(resolve, Math.min(40, options.quietMs)))
     const next = await grab()
     if (changedRects(frame, next).length > 0) stillSince = Date.now()
+    if (!changed() && changedRects(options.changeFrom!, next).length > 0) {
+      changeSeenMs = Date.now() - started
+      stillSince = Date.now()
+    }
     frame = next
   }
+}
+
+/** Whether `rect` (screen pixels) looks the same in two frames of one place (a caret's blink aside): what was read there still holds. */
+export function unchangedIn(before: ScreenFrame, after: ScreenFrame, rect: Rect): boolean {
+  return changedRects(before, after).every((r) => r.x >= rect.x + rect.width || rect.x >= r.x + r.width || r.y >= rect.y + rect.height || rect.y >= r.y + r.height)
 }

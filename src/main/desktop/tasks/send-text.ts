@@ -14,9 +14,9 @@ import type { DesktopCaller, DesktopService } from '../desktop-service'
 import { normalizeForMatch, sameText, similarity, stripPatterns, type OcrEngine, type OcrLine } from '../ocr'
 import type { Point, Rect, WindowInfo } from '../protocol'
 import { readDraft, restoreDraft } from './draft-keeper'
-import { changedRects, grabFrame, waitForStill, type ScreenFrame } from './screen-frames'
+import { changedRects, grabFrame, settleTimed, unchangedIn, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
-import { changedAreas, cropFrame, overlaps, panesOf, readArea, resultPanes, topTextArea, wholePane, type Pane, type ScreenLine } from './window-layout'
+import { changedAreas, cropFrame, overlaps, panesOf, readArea, resultPanes, showsNoText, topTextArea, wholePane, type Pane } from './window-layout'
 import { compilePatterns, oneLine, sleep } from './task-parts'
 
 export type SendStatus = 'sent' | 'not_sent' | 'unknown'
@@ -77,6 +77,16 @@ const READS_THE_TEXT = 0.85
 const ARRIVED_CLOSELY = 0.75
 /** A settle that never comes (an animation) ends this long after its quiet time. */
 const SETTLE_GRACE_MS = 3_000
+/**
+ * Once the change an action must make has been seen, this much quiet is enough for a reading that
+ * is then verified (the header, the draft, the sent message); one that does not verify is taken
+ * again after the profile's full quiet time. The search's results are the exception: nothing tells
+ * a complete list from a partial one, so they always get the full quiet time.
+ */
+const SEEN_QUIET_MS = 80
+/** How long a copy of the old draft is waited for (three times the app's time to show a paste, within these): none means it was empty. */
+const DRAFT_COPY_MIN_MS = 200
+const DRAFT_COPY_MAX_MS = 400
 
 /** A failure before the send key: nothing was sent. */
 class NotSent extends Error {}
@@ -94,6 +104,10 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
   // What the task opened or replaced, undone on every "not sent" path (docs/desktop.md, "Leaving no trace").
   let searchOpen = false
   let draftReplaced: { old: string; at: Point | null } | null = null
+  /** The windows before the search (a new one is a dialog it opened). */
+  let windowsBefore = new Set<string>()
+  /** The window before the text was pasted into the draft. */
+  let beforePaste: ScreenFrame | undefined
 
   const step = (s: SendStep) => {
     steps.push(s)
@@ -104,39 +118,46 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
   }
   /** A frame of the app's window (set once it is found). */
   let grab: () => Promise<ScreenFrame> = () => Promise.reject(new Error('no window yet'))
-  /** Waits until the window has not changed for quietMs (docs/desktop.md, "Finding the layout"). */
-  const settle = (quietMs: number) => waitForStill(grab, { quietMs, timeoutMs: quietMs + SETTLE_GRACE_MS, signal })
+  /** Waits until the window has not changed for quietMs — after it changed from `changeFrom`, if given (docs/desktop.md, "Finding the layout"). */
+  const settling = (quietMs: number, changeFrom?: ScreenFrame) => ({ quietMs, timeoutMs: quietMs + SETTLE_GRACE_MS, signal, ...(changeFrom ? { changeFrom } : {}) })
+  const settle = (quietMs: number, changeFrom?: ScreenFrame) => waitForStill(grab, settling(quietMs, changeFrom))
 
   try {
-    // 1. The app's window, in front.
+    // 1. The app's window, in front (the clipboard is saved meanwhile: it is put back at the end).
+    const saving = desktop.saveClipboard()
+    saving.catch(() => {})
     const window = await activate(desktop, caller, request, (ms) => sleep(ms, signal))
     step({ step: 'activated', ok: true, detail: `"${window.title}"` })
     grab = () => grabFrame(desktop, window.bounds)
 
     // 2. Search for the chat: the search box's old text is replaced by the name.
     checkpoint()
-    clipboard = await desktop.saveClipboard()
-    const windowsBefore = new Set((await desktop.windows()).map((w) => w.id))
-    const beforeSearch = await grab()
+    clipboard = await saving
+    let beforeSearch: ScreenFrame | undefined
     searchOpen = true
-    await desktop.pressKeys(caller, platform.keys.search)
-    await desktop.pressKeys(caller, platform.keys.selectAll)
-    await desktop.pasteText(caller, target)
-    const searched = await settle(platform.waits.afterSearch)
-    // A dialog the search opened is read whole, wherever the window manager put it.
-    const dialogs = (await desktop.windows()).filter((w) => !windowsBefore.has(w.id) && w.bounds.width > 40 && w.bounds.height > 40)
-    const dialogFrames = await Promise.all(dialogs.map((d) => grabFrame(desktop, d.bounds)))
-    // The search box shows the name too: selecting its text again marks where it is, and it is no result.
-    await desktop.pressKeys(caller, platform.keys.selectAll)
-    const selected = await settle(Math.min(120, platform.waits.afterSearch))
-    const echo = [...changedRects(searched, selected), ...(await Promise.all(dialogFrames.map(async (f) => changedRects(f, await grabFrame(desktop, f.rect))))).flat()]
-    const areas = [
-      ...resultPanes(beforeSearch, searched, echo, dialogFrames.length > 0).map((pane) => ({ frame: searched, area: wholePane(searched, pane) })),
-      ...dialogFrames.flatMap((frame) => panesOf(frame).map((pane) => ({ frame, area: wholePane(frame, pane) })))
-    ]
-    const seen: ScreenLine[] = []
-    for (const { frame, area } of areas) seen.push(...(await readArea(ocr, frame, area, signal)))
-    const results = seen.filter((line) => !echo.some((rect) => overlaps(rect, line.box))).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
+    // While the app notices the name on the clipboard: the window as it was, then the search box.
+    await desktop.pasteText(caller, target, {
+      meanwhile: async () => {
+        const [windows, frame] = await Promise.all([desktop.windows(), grab()])
+        windowsBefore = new Set(windows.map((w) => w.id))
+        beforeSearch = frame
+        await desktop.pressKeys(caller, platform.keys.search)
+        await desktop.pressKeys(caller, platform.keys.selectAll)
+      },
+      settleMs: 0
+    })
+    if (!beforeSearch) throw new Error('the window was not captured before the search')
+    const unsearched = beforeSearch
+    let search = await readResults(unsearched, await settleTimed(grab, settling(platform.waits.afterSearch, unsearched)))
+    if (search.unsettled) {
+      // The results were still arriving when the window looked settled (a busy machine): the name
+      // is pasted again over its selected self, and this time the window gets twice the quiet time.
+      await desktop.pasteText(caller, target)
+      search = await readResults(unsearched, await settleTimed(grab, settling(2 * platform.waits.afterSearch, search.selected)))
+    }
+    const { searched, selected, dialogs, results } = search
+    // How long this app took to show a paste: a copy (the old draft's, below) is given three times that.
+    const copyWaitMs = Math.min(DRAFT_COPY_MAX_MS, Math.max(DRAFT_COPY_MIN_MS, 3 * (search.changeSeenMs ?? DRAFT_COPY_MAX_MS)))
     const names = results.map((line) => line.text.trim()).filter(Boolean)
     step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', image: await preview(searched, results.map((l) => l.box)) })
 
@@ -156,24 +177,27 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     checkpoint()
     if (row === 0) await desktop.pressKeys(caller, platform.keys.openResult)
     else await desktop.click(caller, lineCentre(match.box), 'left', false)
-    const opened = await settle(platform.waits.afterOpen)
-    searchOpen = false
     // Another result that begins with the name (`产品群（旧）` for `产品群`) is a look-alike whose
     // header a misread could turn into "name + member count": then the header must read the name exactly.
     const lookAlike = names.some((n) => n !== match.text.trim() && normalizeForMatch(n).startsWith(normalizeForMatch(target)))
     const resultsAt = new Set(results.filter((l) => overlaps(l.box, window.bounds) && !dialogs.some((d) => overlaps(d.bounds, l.box))).map((l) => l.pane.x))
-    const header = await findHeader(opened, selected, resultsAt)
-    const headerReading = await verifyHeader(opened, header, lookAlike)
-    step({ step: 'header_verified', ok: true, detail: `"${headerReading.reading}"`, image: headerReading.image })
+    let opened = await headerOf(await settle(Math.min(SEEN_QUIET_MS, platform.waits.afterOpen), selected), selected, resultsAt, lookAlike)
+    searchOpen = false
+    if (!opened.reading && SEEN_QUIET_MS < platform.waits.afterOpen) opened = await headerOf(await settle(platform.waits.afterOpen), selected, resultsAt, lookAlike)
+    if (!opened.reading) {
+      step({ step: 'header_verified', ok: false, detail: opened.why, ...(opened.image ? { image: opened.image } : {}) })
+      throw new NotSent(opened.why)
+    }
+    const { header, reading: headerReading } = opened
+    step({ step: 'header_verified', ok: true, detail: `"${headerReading}"`, image: opened.image })
 
     // 5. The draft: read what it held, paste the text over it, and find it where it appeared.
     checkpoint()
-    const old = await readDraft(desktop, caller, platform)
-    const beforePaste = await grab()
+    const old = await readDraft(desktop, caller, platform, copyWaitMs)
     draftReplaced = { old: old ?? '', at: null }
     if (old === null) draftReplaced = null // not a draft that can be put back: leave the box as the paste leaves it
-    let draft = await pasteAndFind(beforePaste)
-    if (!draft) draft = await pasteAndFind(beforePaste) // before the send key a paste can be tried again: it replaces the whole draft
+    let draft = await pasteAndFind()
+    if (!draft) draft = await pasteAndFind() // before the send key a paste can be tried again: it replaces the whole draft
     if (!draft) {
       const why = 'the pasted text did not appear in the window (the draft box was not found)'
       step({ step: 'draft_pasted', ok: false, detail: why })
@@ -187,7 +211,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     deps.deadline.pause()
     let answer: ConfirmAnswer
     try {
-      answer = await deps.confirm({ app: request.profile, target: headerReading.reading, text: request.text, image: approvalImage }, signal)
+      answer = await deps.confirm({ app: request.profile, target: headerReading, text: request.text, image: approvalImage }, signal)
     } finally {
       deps.deadline.resume()
     }
@@ -198,16 +222,25 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     step({ step: 'approved', ok: true, detail: '' })
 
     // 7. While the question was open, the person may have used the app: check again, then send once.
+    // What looks exactly as it did when it was verified (a caret's blink aside) needs no new reading.
     await activate(desktop, caller, request, (ms) => sleep(ms, signal))
-    await verifyHeader(await grab(), header, lookAlike)
+    const now = await grab()
+    if (!unchangedIn(opened.frame, now, header.rect)) {
+      const again = await readHeader(now, header, lookAlike)
+      if (!again.reading) {
+        step({ step: 'header_verified', ok: false, detail: again.why, image: again.image })
+        throw new NotSent(again.why)
+      }
+    }
     await desktop.click(caller, draft.click, 'left', false)
     const before = await settle(Math.min(100, platform.waits.afterPaste))
-    const draftNow = await readArea(ocr, before, draft.area, signal)
-    const draftReading = joinLines(draftNow)
-    // The draft was verified strictly after the paste; this check is for a person's edit meanwhile,
-    // so OCR's harmless misreads (`一` for a dash, a caret over a letter) do not stop the send.
-    if (!readsSentMessage(draftReading, request.text)) {
-      throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftReading)}")`)
+    if (!unchangedIn(draft.frame, before, draft.area.rect)) {
+      const draftReading = joinLines(await readArea(ocr, before, draft.area, signal))
+      // The draft was verified strictly after the paste; this check is for a person's edit meanwhile,
+      // so OCR's harmless misreads (`一` for a dash, a caret over a letter) do not stop the send.
+      if (!readsSentMessage(draftReading, request.text)) {
+        throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftReading)}")`)
+      }
     }
     checkpoint()
     sendPressed = true // from here on, never "not sent": the key may have reached the app
@@ -216,24 +249,14 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     step({ step: 'sent', ok: true, detail: platform.keys.send })
 
     // 8. The draft emptied, the conversation changed, and its newest message reads the text.
-    const after = await settle(platform.waits.afterSend)
-    const draftAfter = joinLines(await readArea(ocr, after, draft.area, signal))
-    const draftCleared = similarity(draftAfter, request.text) < 0.5
-    const conversation = changedAreas(before, after).filter((a) => a.pane.x === draft.area.pane.x && a.rect.y + a.rect.height <= draft.area.rect.y + 4)
-    const changed = conversation.length > 0
-    const newestArea = changed ? bottomOf(conversation, draft.area.rect.y, request.text) : null
-    const newestLines = newestArea ? await readArea(ocr, after, newestArea, signal) : []
-    const newest = newestText(newestLines, request.text)
-    const image = newestArea ? await cropFrame(after, newestArea.rect) : undefined
-    if (changed && draftCleared && readsSentMessage(newest, request.text)) {
-      step({ step: 'verified', ok: true, detail: oneLine(newest), ...(image ? { image } : {}) })
+    let arrival = await arrivalIn(before, await settle(Math.min(SEEN_QUIET_MS, platform.waits.afterSend), before), draft.area)
+    if (!arrival.sent && SEEN_QUIET_MS < platform.waits.afterSend) arrival = await arrivalIn(before, await settle(platform.waits.afterSend), draft.area)
+    const image = arrival.image
+    if (arrival.sent) {
+      step({ step: 'verified', ok: true, detail: oneLine(arrival.newest), ...(image ? { image } : {}) })
       return { status: 'sent', reason: '', steps, durationMs: Date.now() - started }
     }
-    const why = !changed
-      ? 'the conversation did not change after the send key'
-      : !draftCleared
-        ? 'the draft still holds the text after the send key'
-        : `the newest message reads "${oneLine(newest)}", not the text`
+    const why = arrival.why
     step({ step: 'verified', ok: false, detail: why, ...(image ? { image } : {}) })
     return { status: 'unknown', reason: `the send key was pressed, but ${why}; check the chat before sending again`, steps, durationMs: Date.now() - started }
   } catch (error) {
@@ -247,11 +270,74 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     await clipboard?.restore().catch(() => {})
   }
 
-  /** Select all, paste, wait for the window to settle, and find the text where it appeared. */
-  async function pasteAndFind(before: ScreenFrame) {
+  /**
+   * The search's results in the settled window: every pane the search changed and every pane of a
+   * dialog it opened, read while the search box's text is selected again — what that highlights is
+   * the search box, not a result. `unsettled`: the highlight covered more than the search box's one
+   * line, so the results were still arriving when the window was taken.
+   */
+  async function readResults(before: ScreenFrame, settled: { frame: ScreenFrame; changeSeenMs: number | null }) {
+    const searched = settled.frame
+    // A dialog the search opened is read whole, wherever the window manager put it.
+    const dialogs = (await desktop.windows()).filter((w) => !windowsBefore.has(w.id) && w.bounds.width > 40 && w.bounds.height > 40)
+    const dialogFrames = await Promise.all(dialogs.map((d) => grabFrame(desktop, d.bounds)))
+    const reading = Promise.all([
+      ...resultPanes(before, searched, [], false).map(async (pane) => ({ pane, inWindow: true, lines: await readArea(ocr, searched, wholePane(searched, pane), signal) })),
+      ...dialogFrames.flatMap((frame) => panesOf(frame).map(async (pane) => ({ pane, inWindow: false, lines: await readArea(ocr, frame, wholePane(frame, pane), signal) })))
+    ])
+    reading.catch(() => {})
     await desktop.pressKeys(caller, platform.keys.selectAll)
-    await desktop.pasteText(caller, request.text)
-    const frame = await settle(platform.waits.afterPaste)
+    const selected = await settle(Math.min(120, platform.waits.afterSearch))
+    const echo = [...changedRects(searched, selected), ...(await Promise.all(dialogFrames.map(async (f) => changedRects(f, await grabFrame(desktop, f.rect))))).flat()]
+    // When a dialog opened, a pane of the window whose only change is the search box holds no results.
+    const kept = new Set(resultPanes(before, searched, echo, dialogFrames.length > 0).map((pane) => pane.x))
+    const seen = (await reading).filter((read) => !read.inWindow || kept.has(read.pane.x)).flatMap((read) => read.lines)
+    const results = seen.filter((line) => !echo.some((rect) => overlaps(rect, line.box))).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
+    const unsettled = seen.length - results.length > 1
+    return { searched, selected, dialogs, results, unsettled, changeSeenMs: settled.changeSeenMs }
+  }
+
+  /** Whether the message arrived, as `after` shows it: the draft emptied, the conversation changed, and its newest message reads the text. */
+  async function arrivalIn(before: ScreenFrame, after: ScreenFrame, draftArea: { pane: Pane; rect: Rect }) {
+    // A draft box that shows no text at all needs no reading (a text of two characters is wider than the caret).
+    const draftCleared =
+      (normalizeForMatch(request.text).length >= 2 && showsNoText(after, draftArea.rect)) || similarity(joinLines(await readArea(ocr, after, draftArea, signal)), request.text) < 0.5
+    const conversation = changedAreas(before, after).filter((a) => a.pane.x === draftArea.pane.x && a.rect.y + a.rect.height <= draftArea.rect.y + 4)
+    const changed = conversation.length > 0
+    const newestArea = changed ? bottomOf(conversation, draftArea.rect.y, request.text) : null
+    const newestLines = newestArea ? await readArea(ocr, after, newestArea, signal) : []
+    const newest = newestText(newestLines, request.text)
+    const image = newestArea ? await cropFrame(after, newestArea.rect) : undefined
+    const sent = changed && draftCleared && readsSentMessage(newest, request.text)
+    const why = !changed
+      ? 'the conversation did not change after the send key'
+      : !draftCleared
+        ? 'the draft still holds the text after the send key'
+        : `the newest message reads "${oneLine(newest)}", not the text`
+    return { sent, newest, image, why }
+  }
+
+  /**
+   * Select all, paste, and find the text where it appeared: soon after the window showed it, else
+   * once it has been quiet for the profile's time. The window before the first paste is what a
+   * paste is compared with.
+   */
+  async function pasteAndFind() {
+    await desktop.pasteText(caller, request.text, {
+      meanwhile: async () => {
+        beforePaste ??= await grab()
+        await desktop.pressKeys(caller, platform.keys.selectAll)
+      },
+      settleMs: 0
+    })
+    const before = beforePaste!
+    const found = await findDraft(before, await settle(Math.min(SEEN_QUIET_MS, platform.waits.afterPaste), before))
+    if (found || SEEN_QUIET_MS >= platform.waits.afterPaste) return found
+    return findDraft(before, await settle(platform.waits.afterPaste))
+  }
+
+  /** Where the pasted text appeared in `frame`, read back. */
+  async function findDraft(before: ScreenFrame, frame: ScreenFrame) {
     // Widest pane first: the draft box rather than the chat list's draft preview.
     const areas = changedAreas(before, frame).sort((a, b) => b.pane.width - a.pane.width || b.rect.y - a.rect.y)
     for (const area of areas) {
@@ -265,8 +351,17 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     return null
   }
 
+  /** The opened chat's header in `frame` and what it reads (`reading` set only when it is the chat's name), or why not. */
+  async function headerOf(frame: ScreenFrame, before: ScreenFrame, resultsAt: Set<number>, exactOnly: boolean) {
+    const header = findHeader(frame, before, resultsAt)
+    if (!header) {
+      return { frame, header: null, reading: undefined, image: undefined, why: `the search result did not open: nothing in the window changed after pressing ${platform.keys.openResult}` } as const
+    }
+    return { frame, header, ...(await readHeader(frame, header, exactOnly)) }
+  }
+
   /** The top line of the pane that changed when the chat opened (not the results' pane); the widest other pane's top line when none did (the chat was open already). */
-  async function findHeader(opened: ScreenFrame, before: ScreenFrame, resultsAt: Set<number>): Promise<{ pane: Pane; rect: Rect; changed: boolean }> {
+  function findHeader(opened: ScreenFrame, before: ScreenFrame, resultsAt: Set<number>): { pane: Pane; rect: Rect; changed: boolean } | null {
     const changes = changedAreas(before, opened).filter((a) => !resultsAt.has(a.pane.x))
     if (changes.length > 0) {
       const widest = changes.reduce((best, a) => (a.pane.width > best.pane.width ? a : best))
@@ -279,25 +374,22 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     const panes = panesOf(opened).filter((p) => !resultsAt.has(p.x))
     const pane = panes.reduce<Pane | undefined>((best, p) => (!best || p.width > best.width ? p : best), undefined)
     const rect = pane ? topTextArea(opened, pane) : null
-    if (!pane || !rect) throw new NotSent(`the search result did not open: nothing in the window changed after pressing ${platform.keys.openResult}`)
+    if (!pane || !rect) return null
     return { pane, rect, changed: false }
   }
 
-  async function verifyHeader(frame: ScreenFrame, header: { pane: Pane; rect: Rect; changed: boolean }, exactOnly: boolean) {
+  /** What the header reads: `reading` is set when it is the chat's name (the profile's extras removed, unless exactOnly). */
+  async function readHeader(frame: ScreenFrame, header: { pane: Pane; rect: Rect; changed: boolean }, exactOnly: boolean) {
     const lines = await readArea(ocr, frame, header, signal)
     const image = await cropFrame(frame, header.rect)
     const extras = exactOnly ? [] : compilePatterns(platform.headerExtras)
     const readings = [...lines.map((line) => line.text), lines.map((l) => l.text).join(' ')].map((t) => stripPatterns(t.trim(), extras).trim())
     const reading = readings.find((t) => sameText(t, target))
-    if (reading === undefined) {
-      const shown = oneLine(readings[0] ?? '')
-      const why = header.changed
-        ? `the chat header reads "${shown}", not "${target}"`
-        : `the search result did not open (nothing changed after pressing ${platform.keys.openResult}); the chat header reads "${shown}", not "${target}"`
-      step({ step: 'header_verified', ok: false, detail: why, image })
-      throw new NotSent(why)
-    }
-    return { reading, image }
+    const shown = oneLine(readings[0] ?? '')
+    const why = header.changed
+      ? `the chat header reads "${shown}", not "${target}"`
+      : `the search result did not open (nothing changed after pressing ${platform.keys.openResult}); the chat header reads "${shown}", not "${target}"`
+    return { reading, image, why }
   }
 
   async function preview(frame: ScreenFrame, boxes: Rect[]) {

@@ -123,6 +123,38 @@ export function resultPanes(before: ScreenFrame, after: ScreenFrame, echo: Rect[
   return panesOf(after).filter((pane) => changes.some((c) => Math.min(c.x + c.width, pane.x + pane.width) - Math.max(c.x, pane.x) >= 2))
 }
 
+/** Ink no wider than this, in one place, is a caret, not text. */
+const CARET_WIDTH = 3
+
+/**
+ * Whether a part of a frame shows no text: on no row is there ink (a grey far from that row's most
+ * common grey, its background) except within one caret-wide column. Tells an emptied draft box
+ * without OCR; any text of two characters or more is wider than a caret.
+ */
+export function showsNoText(frame: ScreenFrame, rect: Rect): boolean {
+  const left = Math.max(0, rect.x - frame.rect.x)
+  const top = Math.max(0, rect.y - frame.rect.y)
+  const right = Math.min(frame.width, rect.x - frame.rect.x + rect.width)
+  const bottom = Math.min(frame.height, rect.y - frame.rect.y + rect.height)
+  let inkLeft = Infinity
+  let inkRight = -1
+  const counts = new Uint32Array(256)
+  for (let y = top; y < bottom; y++) {
+    const row = frame.grey.subarray(y * frame.width + left, y * frame.width + right)
+    counts.fill(0)
+    for (const v of row) counts[v]!++
+    let background = 0
+    for (let v = 1; v < 256; v++) if (counts[v]! > counts[background]!) background = v
+    for (let x = 0; x < row.length; x++) {
+      if (Math.abs(row[x]! - background) <= BLANK_SPREAD / 2) continue
+      inkLeft = Math.min(inkLeft, x)
+      inkRight = Math.max(inkRight, x)
+      if (inkRight - inkLeft + 1 > CARET_WIDTH) return false
+    }
+  }
+  return true
+}
+
 /** The first run of text from the top of a pane (its title line), in screen pixels; null when the pane is blank. */
 export function topTextArea(frame: ScreenFrame, pane: Pane): Rect | null {
   let y = 0
