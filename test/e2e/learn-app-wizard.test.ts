@@ -21,6 +21,10 @@ const NICK = 'dcwizard'
 
 async function chatAppsSection(page: Page): Promise<Locator> {
   await page.getByTestId('settings-button').click()
+  await page.getByTestId('settings-panel').waitFor()
+  // Settings in pages: Chat apps is one of them (where the panel has a page list).
+  const tab = page.getByTestId('settings-section-tab-chatApps')
+  if ((await tab.count()) > 0) await tab.click()
   const section = page.getByTestId('settings-panel').getByTestId('chat-apps-section')
   await section.locator('[data-testid="chat-app"]').first().waitFor()
   return section
