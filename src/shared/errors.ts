@@ -46,7 +46,9 @@ export const ErrorTextKeys = [
   'errors.undo.nothing',
   'errors.undo.expired',
   'errors.undo.changedSincePreview',
-  'errors.undo.severalWorkspaces'
+  'errors.undo.severalWorkspaces',
+  'errors.staged.needsSandbox',
+  'errors.staged.notFound'
 ] as const
 export type ErrorTextKey = (typeof ErrorTextKeys)[number]
 

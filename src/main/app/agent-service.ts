@@ -48,7 +48,7 @@ export class AgentService implements AppService {
   send(
     conversationId: string,
     text: string,
-    options: { attachments?: readonly MessageAttachmentInput[] } & BranchOptions = {}
+    options: { attachments?: readonly MessageAttachmentInput[] } & BranchOptions & StagedRunOptions = {}
   ): { runId: string; unseenImages?: number; question: { id: string; parentRunId: string | null } } {
     const { store } = this.deps
     const conversation = store.getConversation(conversationId)
@@ -66,12 +66,12 @@ export class AgentService implements AppService {
     const providerConfig = this.providerConfig(settings, modelId)
     const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
     // A conversation started in another folder (the palette's workspace picker) keeps working there.
-    const workspace = conversation.conversation.workspace ?? settings.workspace
+    const workspace = options.workspace ?? conversation.conversation.workspace ?? settings.workspace
     mkdirSync(workspace, { recursive: true })
     const acceptsImages = modelAcceptsImages({ ...settings, model: modelId })
     const attachments = prepareAttachments(options.attachments ?? []) // throws VALIDATION_FAILED for bytes that are no image
 
-    const runId = newId('run')
+    const runId = options.runId ?? newId('run')
     if (options.regenerate && attachments.length > 0) {
       throw new AppError('VALIDATION_FAILED', 'A regenerated answer asks the same question: it takes no new attachments.')
     }
@@ -178,6 +178,12 @@ export class AgentService implements AppService {
   shutdown(): Promise<void> {
     return this.cancelAll()
   }
+}
+
+/** An apply-at-end run (app/staged-runs.ts): it works in a copy of the workspace, under a run id chosen for the copy. */
+export interface StagedRunOptions {
+  workspace?: string
+  runId?: string
 }
 
 /** Where agent.send puts its question (docs/architecture.md, "Message versions"); at most one of them. */

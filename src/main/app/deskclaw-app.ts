@@ -16,6 +16,7 @@ import { McpService } from '../mcp'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
+import { StagedRuns } from './staged-runs'
 import { UndoService } from './undo-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
@@ -96,6 +97,8 @@ export class DeskclawApp {
   readonly checkpoints: CheckpointService
   /** Undo and redo of what runs changed in the workspace, previewed first (docs/checkpoints.md). */
   readonly undo: UndoService
+  /** Apply-at-end runs: a copy of the workspace, reviewed before anything reaches the real one (docs/checkpoints.md). */
+  readonly staged: StagedRuns
   /** MCP servers from mcp.json in the data folder: a dynamic tool source each (docs/tools.md, "MCP servers"). */
   readonly mcp: McpService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
@@ -185,6 +188,13 @@ export class DeskclawApp {
         }
       })
     )
+    this.staged = new StagedRuns({
+      dataFolder: config.dataDir,
+      store,
+      checkpoints: this.checkpoints,
+      runtime: this.runtime,
+      workspaceOf: (id) => store.getConversation(id)?.conversation.workspace ?? this.settingsCache.workspace
+    })
 
     // Judges URL subjects with the domain rules in Settings; the web tools check each hop with it too.
     const urls = new UrlGuardian({ domainRules: () => this.settingsCache.webDomains })

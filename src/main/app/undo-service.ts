@@ -1,5 +1,5 @@
 import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type StepChanges } from '../../shared'
-import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, type CheckpointService, type ConflictChoice, type FileChange, type PruneLimits, type RewindPlan } from '../checkpoints'
+import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, toChangedFile, type CheckpointService, type ConflictChoice, type PruneLimits, type RewindPlan } from '../checkpoints'
 import type { ConversationStore } from '../store'
 import type { AppService } from './services'
 
@@ -115,7 +115,7 @@ export class UndoService implements AppService {
   /** The files that differ between two checkpoints of a conversation's workspace (a step's or a run's diff). */
   async changes(conversationId: string, before: string, after: string): Promise<ChangedFile[]> {
     const repo = this.repositoryOf(conversationId, [before, after])
-    return (await changesBetween(repo.target, before, after)).map(changedFile)
+    return (await changesBetween(repo.target, before, after)).map(toChangedFile)
   }
 
   /** Both sides of one file for the diff view. */
@@ -144,8 +144,8 @@ export class UndoService implements AppService {
     return {
       planId,
       workspace: located.workspace,
-      files: plan.changes.map(changedFile),
-      conflicts: plan.conflicts.map((conflict) => ({ path: conflict.path, ours: changedFile(conflict.ours), theirs: changedFile(conflict.theirs) })),
+      files: plan.changes.map(toChangedFile),
+      conflicts: plan.conflicts.map((conflict) => ({ path: conflict.path, ours: toChangedFile(conflict.ours), theirs: toChangedFile(conflict.theirs) })),
       notRecorded: located.notRecorded
     }
   }
@@ -224,11 +224,6 @@ function isChangingCompletion(event: AgentEvent): event is Extract<AgentEvent, {
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', 'Nothing to undo there: no checkpoint recorded a change.', { key: 'errors.undo.nothing' })
-}
-
-function changedFile(change: FileChange): ChangedFile {
-  const { path, kind, beforeBytes, afterBytes, binary, added, removed } = change
-  return { path, kind, beforeBytes, afterBytes, binary, added, removed }
 }
 
 /** What a plan would do, as a string: equal fingerprints mean the same files, the same contents, the same conflicts. */

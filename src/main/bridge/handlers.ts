@@ -88,8 +88,10 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       changed()
       return {}
     },
-    'agent.send': ({ conversationId, text, attachments, parentRunId, regenerate, editOf }) =>
-      app.agent.send(conversationId, text, { attachments, parentRunId, regenerate, editOf }),
+    'agent.send': ({ conversationId, text, attachments, parentRunId, regenerate, editOf, applyAtEnd }) =>
+      applyAtEnd
+        ? app.staged.start(conversationId, (workspace, runId) => app.agent.send(conversationId, text, { attachments, parentRunId, regenerate, editOf, workspace, runId }))
+        : app.agent.send(conversationId, text, { attachments, parentRunId, regenerate, editOf }),
     'agent.cancel': ({ runId }) => ({ cancelled: app.agent.cancel(runId) }),
     'approvals.pending': () => app.approvals.pending(),
     'approvals.respond': ({ approvalId, answer, reason, bindingHash }) => ({
@@ -136,6 +138,13 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'checkpoints.fileDiff': ({ conversationId, before, after, path }) => app.undo.fileDiff(conversationId, before, after, path),
     'undo.preview': (target) => app.undo.preview(target),
     'undo.apply': ({ planId, choices }) => app.undo.apply(planId, choices),
+    'staged.pending': () => app.staged.pending(),
+    'staged.review': ({ runId }) => app.staged.review(runId),
+    'staged.apply': ({ runId, paths, choices }) => app.staged.apply(runId, { ...(paths ? { paths } : {}), ...(choices ? { choices } : {}) }),
+    'staged.discard': ({ runId }) => {
+      app.staged.discard(runId)
+      return {}
+    },
     'devices.list': () => app.devices.list(),
     'serial.open': async ({ path, options }) => {
       const session = await app.devices.sessions.open({ kind: 'console' }, path, SerialOptionsSchema.parse(options ?? {}))

@@ -1,3 +1,4 @@
+import type { ChangedFile } from '../../shared'
 import { runGit, splitNul, type GitTarget } from './git-plumbing'
 
 export type ChangeKind = 'added' | 'modified' | 'deleted' | 'type-changed'
@@ -99,4 +100,10 @@ export async function blobContent(target: GitTarget, id: string, maxBytes: numbe
   const size = await runGit(target, ['cat-file', '-s', id])
   if (Number(size.stdout.toString().trim()) > maxBytes) return undefined
   return (await runGit(target, ['cat-file', 'blob', id])).stdout
+}
+
+/** A change as the bridge carries it (no blob ids or modes). */
+export function toChangedFile(change: FileChange): ChangedFile {
+  const { path, kind, beforeBytes, afterBytes, binary, added, removed } = change
+  return { path, kind, beforeBytes, afterBytes, binary, added, removed }
 }

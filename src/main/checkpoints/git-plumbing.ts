@@ -9,6 +9,8 @@ import { spawn } from 'node:child_process'
 export interface GitTarget {
   gitDir: string
   workTree: string
+  /** An index of its own: a second work tree (a staged run's copy) shares the objects, not the index. */
+  indexFile?: string
 }
 
 export interface GitResult {
@@ -34,6 +36,7 @@ export function gitEnvironment(target: GitTarget, extra: Record<string, string> 
     ...env,
     GIT_DIR: target.gitDir,
     GIT_WORK_TREE: target.workTree,
+    ...(target.indexFile ? { GIT_INDEX_FILE: target.indexFile } : {}),
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',

@@ -12,7 +12,7 @@ export {
   type CheckpointLimits,
   type SkippedFile
 } from './shadow-repository'
-export { blobContent, changesBetween, describeChangesForModel, ZERO_ID, type ChangeKind, type FileChange } from './changes'
+export { blobContent, changesBetween, describeChangesForModel, toChangedFile, ZERO_ID, type ChangeKind, type FileChange } from './changes'
 export {
   applyRewind,
   planRewind,
@@ -24,3 +24,13 @@ export {
 export { CheckpointService, WorkspaceCheckpoints, type RecordedStep, type StepCheckpoints } from './workspace-checkpoints'
 export { fileSide, MAX_IMAGE_BYTES, MAX_TEXT_BYTES } from './file-sides'
 export { objectBytes, pruneAllRepositories, pruneRepository, type PruneLimits } from './prune'
+export {
+  applyStaged,
+  discardStaged,
+  listStaged,
+  planApplyStaged,
+  reviewStaged,
+  stageWorkspace,
+  stagingPaths,
+  type StagedCopy
+} from './staging'

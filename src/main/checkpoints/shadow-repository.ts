@@ -46,11 +46,21 @@ export class ShadowRepository {
   constructor(
     readonly workspace: string,
     dataFolder: string,
-    private readonly limits: CheckpointLimits = DEFAULT_CHECKPOINT_LIMITS
+    private readonly limits: CheckpointLimits = DEFAULT_CHECKPOINT_LIMITS,
+    /** Another work tree recorded in this workspace's repository (a staged run's copy), with its own index. */
+    view?: { workTree: string; indexName: string }
   ) {
     const real = fs.realpathSync(workspace)
     const key = createHash('sha256').update(real).digest('hex').slice(0, 16)
-    this.target = { gitDir: path.join(dataFolder, 'checkpoints', `${key}.git`), workTree: real }
+    const gitDir = path.join(dataFolder, 'checkpoints', `${key}.git`)
+    this.target = view
+      ? { gitDir, workTree: fs.realpathSync(view.workTree), indexFile: path.join(gitDir, `index-${view.indexName}`) }
+      : { gitDir, workTree: real }
+  }
+
+  /** The same repository recording another folder (a staged run's copy of the workspace). */
+  viewOf(workTree: string, indexName: string): ShadowRepository {
+    return new ShadowRepository(this.workspace, path.dirname(path.dirname(this.target.gitDir)), this.limits, { workTree, indexName })
   }
 
   /** Records the workspace as it is now; `parent` links checkpoints of one conversation into a chain. */
@@ -116,10 +126,14 @@ export class ShadowRepository {
   }
 
   private async initialise(): Promise<void> {
-    if (!fs.existsSync(path.join(this.target.gitDir, 'HEAD'))) {
-      fs.mkdirSync(path.dirname(this.target.gitDir), { recursive: true })
-      await runGit(this.target, ['init', '--quiet'])
-    }
+    // Configured once, when made: a second view of the repository must not race for its config lock.
+    if (fs.existsSync(path.join(this.target.gitDir, 'HEAD'))) return
+    fs.mkdirSync(path.dirname(this.target.gitDir), { recursive: true })
+    // Made under a temporary name and renamed, so a half-made repository is never taken for one.
+    const making = `${this.target.gitDir}.making-${process.pid}`
+    fs.rmSync(making, { recursive: true, force: true })
+    const target = { ...this.target, gitDir: making }
+    await runGit(target, ['init', '--quiet'])
     const settings: Array<[string, string]> = [
       ['core.autocrlf', 'false'],
       ['core.safecrlf', 'false'],
@@ -137,7 +151,14 @@ export class ShadowRepository {
       ['advice.addEmbeddedRepo', 'false'],
       ['advice.addIgnoredFile', 'false']
     ]
-    for (const [key, value] of settings) await runGit(this.target, ['config', key, value])
+    for (const [key, value] of settings) await runGit(target, ['config', key, value])
+    try {
+      fs.renameSync(making, this.target.gitDir)
+    } catch (error) {
+      // Another process made it first: use theirs.
+      fs.rmSync(making, { recursive: true, force: true })
+      if (!fs.existsSync(path.join(this.target.gitDir, 'HEAD'))) throw error
+    }
   }
 
   /**

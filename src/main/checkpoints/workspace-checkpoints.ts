@@ -29,6 +29,11 @@ export class CheckpointService {
     private readonly limits: () => CheckpointLimits
   ) {}
 
+  /** Records `folder` (a staged run's copy) in another workspace's repository, through this view. */
+  useView(folder: string, view: ShadowRepository): void {
+    this.workspaces.set(folder, new WorkspaceCheckpoints(view))
+  }
+
   forWorkspace(workspace: string): WorkspaceCheckpoints {
     let checkpoints = this.workspaces.get(workspace)
     if (!checkpoints) {

@@ -16,7 +16,12 @@ export const agentCalls = {
       /** Ask this answer's question again: a new version of the answer (`text` is not used). */
       regenerate: z.object({ runId: z.string() }).optional(),
       /** `text` replaces this question: a new branch from where it was asked. */
-      editOf: z.object({ messageId: z.string() }).optional()
+      editOf: z.object({ messageId: z.string() }).optional(),
+      /**
+       * Work in a copy of the workspace; nothing in the real one changes until the run's diff is
+       * reviewed and applied (docs/checkpoints.md, "Apply at the end"). Needs bubblewrap or Docker.
+       */
+      applyAtEnd: z.boolean().optional()
     }),
     z.object({
       runId: z.string(),

@@ -66,5 +66,23 @@ export const checkpointCalls = {
   'undo.apply': defineCall(
     z.object({ planId: z.string().min(1), choices: z.record(z.string(), z.enum(['keep-theirs', 'take-checkpoint'])).optional() }),
     UndoOutcomeSchema
-  )
+  ),
+  /** Apply-at-end runs whose copies wait for review (also after a restart). */
+  'staged.pending': defineCall(z.object({}), z.array(z.object({ runId: z.string(), conversationId: z.string(), workspace: z.string() }))),
+  /** A staged run's one diff against the real workspace, and which real files changed since it began. */
+  'staged.review': defineCall(
+    z.object({ runId: z.string().min(1) }),
+    z.object({ runId: z.string(), conversationId: z.string(), workspace: z.string(), files: z.array(ChangedFileSchema), conflicts: z.array(z.string()) })
+  ),
+  /** Writes the run's files (all, or `paths`) into the real workspace and removes the copy. */
+  'staged.apply': defineCall(
+    z.object({
+      runId: z.string().min(1),
+      paths: z.array(z.string().min(1)).optional(),
+      choices: z.record(z.string(), z.enum(['keep-theirs', 'take-checkpoint'])).optional()
+    }),
+    z.object({ applied: z.array(z.string()), kept: z.array(z.string()), failed: z.array(z.object({ path: z.string(), reason: z.string() })) })
+  ),
+  /** Removes the copy; the real workspace never saw the run. */
+  'staged.discard': defineCall(z.object({ runId: z.string().min(1) }), z.object({}))
 } as const

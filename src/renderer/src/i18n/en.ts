@@ -772,6 +772,8 @@ export const en = {
   'errors.undo.expired': 'This undo preview has expired. Open it again.',
   'errors.undo.changedSincePreview': 'The workspace changed after the preview was shown. Look at the new preview.',
   'errors.undo.severalWorkspaces': 'These steps changed more than one workspace; undo them one run at a time.',
+  'errors.staged.needsSandbox': 'Apply at the end needs the bubblewrap or Docker runtime; commands now run with “{runtime}”, which could write the real workspace.',
+  'errors.staged.notFound': 'This run has no copy waiting for review (applied or discarded already).',
   'errors.conversation.notFound': 'This conversation no longer exists.',
   'errors.store.diskFull': "The disk holding DeskClaw's data is full ({path}): free some space, then try again."
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>

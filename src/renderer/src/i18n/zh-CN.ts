@@ -725,6 +725,8 @@ export const zhCN: Dictionary = {
   'errors.undo.expired': '这个撤销预览已过期，请重新打开。',
   'errors.undo.changedSincePreview': '显示预览之后工作区又有了变化，请查看新的预览。',
   'errors.undo.severalWorkspaces': '这些步骤更改了不止一个工作区，请逐个运行撤销。',
+  'errors.staged.needsSandbox': '“结束时应用”需要 bubblewrap 或 Docker 运行环境；现在命令通过“{runtime}”运行，可能会写入真实的工作区。',
+  'errors.staged.notFound': '这次运行没有等待审阅的副本（已经应用或丢弃）。',
   'errors.conversation.notFound': '这个对话已不存在。',
   'errors.store.diskFull': '存放 DeskClaw 数据的磁盘已满（{path}）：请先释放一些空间，再重试。'
 }
