@@ -181,6 +181,7 @@ export class ShellPool {
   private readonly idleShells: PersistentShell[] = []
   private readonly all = new Set<PersistentShell>()
   private closed = false
+  private spareStarting?: Promise<void>
 
   constructor(
     private readonly docker: Docker,
@@ -190,9 +191,16 @@ export class ShellPool {
 
   /** An idle shell, or a new one; keeps a spare idle shell ready so a Stop never waits for an exec. */
   async take(): Promise<PersistentShell> {
-    const shell = this.takeIdle() ?? (await this.start())
-    if (this.idleShells.length === 0) void this.start().then((spare) => this.give(spare), () => {})
-    return shell
+    const idle = this.takeIdle()
+    // Started beside the command's own shell, not after it: the first Stop may come early.
+    if (this.idleShells.length === 0 && !this.spareStarting) {
+      this.spareStarting = this.start().then(
+        (spare) => this.give(spare),
+        () => {}
+      )
+      void this.spareStarting.finally(() => (this.spareStarting = undefined))
+    }
+    return idle ?? (await this.start())
   }
 
   /**
@@ -202,6 +210,8 @@ export class ShellPool {
    */
   async signal(recordFile: string, token: string, signal: 'TERM' | 'KILL'): Promise<boolean> {
     for (let attempt = 0; attempt < 20; attempt++) {
+      // The spare being started is sooner than a new one.
+      if (this.idleShells.length === 0) await this.spareStarting
       const shell = this.takeIdle() ?? (await this.start().catch(() => undefined))
       if (!shell) return false
       const status = await shell.signal(recordFile, token, signal)
