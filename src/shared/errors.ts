@@ -42,6 +42,7 @@ export const ErrorTextKeys = [
   'errors.settings.riskyNotConfirmed',
   'errors.busy',
   'errors.conversation.notFound',
+  'errors.memory.notFound',
   'errors.store.diskFull',
   'errors.undo.nothing',
   'errors.undo.expired',

@@ -9,3 +9,4 @@ export {
   type ToolCallRunnerOptions
 } from './tool-call-runner'
 export { buildSystemPrompt } from './system-prompt'
+export { memoryBlock, withMemoryBlock, MEMORY_BLOCK_HEAD, type OfferedMemory } from './memory-context'

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
 import { AppError, newId, type AgentEvent, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
-import { buildSystemPrompt, runAgent, ToolCallRunner, type AgentRunOutcome } from '../agent'
+import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
 import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
@@ -22,6 +22,8 @@ export interface AgentServiceDeps {
   commandShell?(): 'sh' | 'cmd'
   settings(): Settings
   apiKey(settings: Settings): string | undefined
+  /** The saved memories offered to a run, for the user's message in this workspace (docs/tools.md, "Memory"). */
+  memoryBlock?(prompt: string, workspace: string): string | null
   /** The checkpoints of this workspace, when they are on (docs/checkpoints.md). */
   checkpoints?(workspace: string): StepCheckpoints | undefined
   emit(event: AgentEvent): void
@@ -116,7 +118,7 @@ export class AgentService implements AppService {
         modelLabel: `${settings.provider}:${modelId}`,
         registry: this.deps.registry,
         runner,
-        systemPrompt: buildSystemPrompt(workspace),
+        systemPrompt: withMemoryBlock(buildSystemPrompt(workspace), this.deps.memoryBlock?.(prompt, workspace) ?? null),
         maxIterations: settings.maxIterations,
         maxRetries: MODEL_MAX_RETRIES,
         acceptsImages,

@@ -13,6 +13,10 @@ import { CheckpointService } from '../checkpoints'
 import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
+import { Notifications, type NativeNotifier } from '../notifications'
+import { createMemoryTools, createNotifyTools } from '../tools'
+import type { MemoryStore } from '../store'
+import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
@@ -58,6 +62,8 @@ export interface AppConfig {
   devices?: { backends?: Partial<DeviceBackends>; openPort?: PortOpener; pollMs?: number }
   /** Where the first-run setup looks for local model servers (tests point it at their own). */
   localServers?: readonly LocalServerProbe[]
+  /** Shows notices the system's way (the Electron shell's native notifications; docs/tools.md, "Notifications"). */
+  notifier?: NativeNotifier
 }
 
 export interface DesktopHost {
@@ -103,6 +109,10 @@ export class DeskclawApp {
   readonly mcp: McpService
   /** API keys pasted in Settings, encrypted (main only: the bridge learns whether one is stored, never the key). */
   readonly apiKeys: ApiKeys
+  /** Notices for the person at this machine: the notify tool's, and scheduled runs' (docs/tools.md, "Notifications"). */
+  readonly notifications: Notifications
+  /** What the agent remembers across conversations (docs/tools.md, "Memory"). */
+  readonly memories: MemoryStore
   private readonly services = new ServiceSet()
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
@@ -210,6 +220,9 @@ export class DeskclawApp {
       }
     }))
     services.register({ name: 'browser', conversationClosed: async (id) => void (await browser.close(id, { forget: true })), shutdown: () => browser.shutdown() })
+    const memories = (this.memories = store.memories())
+    memories.onChange(() => this.events.publish({ kind: 'memories_changed' }))
+    const notifications = (this.notifications = new Notifications({ publish: (notice) => this.events.publish({ kind: 'notification', notice }), native: config.notifier }))
     this.registry = new ToolRegistry([
       createFileTools(),
       createShellTools({ runtime: this.runtime }),
@@ -218,6 +231,8 @@ export class DeskclawApp {
       createMessagingTools({ sender: this.chatSender }),
       createBrowserTools({ browser }),
       createWebTools(webAccess(urls, () => this.risk, () => this.settingsCache)),
+      createMemoryTools({ memories }),
+      createNotifyTools({ notifications }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })
@@ -256,6 +271,7 @@ export class DeskclawApp {
         commandShell: () => this.runtime.shell ?? 'sh',
         settings: () => this.settingsCache,
         apiKey: (settings) => this.apiKeyFor(settings),
+        memoryBlock: (prompt, workspace) => memoryOffer(memories, prompt, workspace, this.settingsCache.memoryContextChars),
         emit
       })
     )

@@ -161,6 +161,15 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       return { closed: await app.devices.sessions.close(sessionId) }
     },
     'tools.list': () => app.registry.catalog(),
+    'memories.list': ({ query, filter, limit }) => app.memories.list({ query: query?.trim() || undefined, filter, limit }),
+    'memories.update': ({ id, text, scope, workspace }) => {
+      // A memory moved to a workspace without one named goes to the workspace in Settings.
+      const updated = app.memories.update(id, { text, scope, workspace: workspace ?? (scope === 'workspace' ? app.settings().workspace : undefined) })
+      if (!updated) throw new AppError('NOT_FOUND', `Memory ${id} does not exist.`, { key: 'errors.memory.notFound' })
+      return updated
+    },
+    'memories.delete': ({ id }) => ({ deleted: app.memories.forget(id) }),
+    'memories.savedIn': ({ conversationId }) => ({ saves: app.memories.savedIn(conversationId) }),
     'desktop.status': () => app.desktopControl(),
     'desktop.apps': () => app.chatApps(),
     'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),

@@ -21,6 +21,7 @@
  * - setupPalette (palette-window.ts): the quick-command palette and its global shortcut;
  * - setupTray (tray.ts): the tray icon and menu (open, new task, pause all, quit);
  * - setupQuit (lifecycle.ts): clean up and close the app before quitting.
+ * - electronNotifier (notifications.ts): notices (the notify tool's, scheduled runs') as system notifications.
  * A failed start shows the reason in an error box and exits with code 1.
  */
 import { join } from 'node:path'
@@ -33,6 +34,7 @@ import { setupIpc } from './ipc'
 import { setupQuit } from './lifecycle'
 import { setupMenu } from './menu'
 import { electronSqliteBinding } from './native-binding'
+import { electronNotifier } from './notifications'
 import { startupFailureMessage } from './policy/lifecycle'
 import { registerAppScheme, setupAppProtocol } from './protocol'
 import { setupPalette } from './palette-window'
@@ -63,7 +65,11 @@ async function start(): Promise<void> {
     // API keys pasted in Settings, encrypted with the system keyring (safeStorage; usable once ready).
     secrets: electronSecretStore(dataDir),
     // Autonomy "full" and the "native" runtime are confirmed here, in a native dialog, not by the page.
-    confirmSetting: nativeSettingConfirmer(getMainWindow)
+    confirmSetting: nativeSettingConfirmer(getMainWindow),
+    // Notices as system notifications; a click shows the notice's conversation (docs/tools.md, "Notifications").
+    notifier: electronNotifier((notice) => {
+      if (notice.conversationId) deskclaw.events.publish({ kind: 'show_conversation', conversationId: notice.conversationId })
+    })
   })
   setupSecurity({ language: () => deskclaw.settings().language })
   // The IPC handler and event forwarding stay up until the process exits, so events emitted while

@@ -14,3 +14,4 @@ export {
   type ReadOnlyOptions
 } from './audit-file'
 export { exportConversation, exportFileBase } from './export'
+export { MemoryStore, type MemoryChange, type MemoryQuery, type MemorySource, type NewMemory } from './memories'

@@ -243,6 +243,30 @@ export const migrations: readonly MigrationStep[] = [
      WHERE p.conversation_id = messages.conversation_id AND p.role = 'user' AND p.seq < messages.seq
      ORDER BY p.seq DESC LIMIT 1)
   WHERE role = 'user';
+  `,
+
+  /* 9: memories (docs/tools.md, "Memory") */ `
+  -- n is the rowid the FTS index keys on: an explicit INTEGER PRIMARY KEY, so VACUUM never renumbers it.
+  -- No foreign key to conversations: a memory outlives the conversation it was saved in.
+  CREATE TABLE memories (
+    n                      INTEGER PRIMARY KEY,
+    id                     TEXT NOT NULL UNIQUE,
+    text                   TEXT NOT NULL,
+    scope                  TEXT NOT NULL CHECK (scope IN ('global', 'workspace')),
+    workspace              TEXT,
+    source_conversation_id TEXT,
+    source_run_id          TEXT,
+    source_call_id         TEXT,
+    created_at             INTEGER NOT NULL,
+    updated_at             INTEGER NOT NULL,
+    CHECK ((scope = 'workspace') = (workspace IS NOT NULL))
+  );
+  CREATE INDEX memories_by_update ON memories (updated_at DESC);
+  CREATE INDEX memories_by_workspace ON memories (workspace) WHERE workspace IS NOT NULL;
+  CREATE INDEX memories_by_source ON memories (source_conversation_id) WHERE source_call_id IS NOT NULL;
+  -- The words of each memory, cut by ICU's segmenter in memories.ts (Chinese has no spaces), so
+  -- unicode61 sees one token per word; contentless: the text itself lives in memories only.
+  CREATE VIRTUAL TABLE memories_fts USING fts5 (words, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
   `
 ]
 

@@ -29,6 +29,7 @@ import { withMessageAttachments } from './message-attachments'
 import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
 import { ConversationSearch } from './search'
+import { MemoryStore } from './memories'
 import { StreamingAnswers } from './streaming-answers'
 import {
   toChatMessage,
@@ -67,6 +68,7 @@ export class SqliteConversationStore implements ConversationStore {
   /** A call's display and a failed run's message code, read from the event log (no column holds them). */
   private readonly eventTexts: EventTexts
   private readonly approvalAnswers: ApprovalAnswers
+  private memoryStore: MemoryStore | undefined
   private readonly answers: StreamingAnswers
   private readonly auditAppender: AuditAppender
   private readonly batches: CommitBatches
@@ -420,6 +422,10 @@ export class SqliteConversationStore implements ConversationStore {
       }
       return report
     })()
+  }
+
+  memories(): MemoryStore {
+    return (this.memoryStore ??= new MemoryStore(this.db))
   }
 
   close(): void {

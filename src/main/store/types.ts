@@ -11,6 +11,7 @@ import type {
 } from '../../shared'
 import type { AuditChainReport } from './audit-chain'
 import type { TurnRequest, TurnStart } from './branches'
+import type { MemoryStore } from './memories'
 
 /** One send-text task's outcome (docs/desktop.md, "Sending messages"). */
 export interface ChatSendEntry {
@@ -131,5 +132,7 @@ export interface ConversationStore {
   listApprovalRules(): RiskRule[]
   /** Marks runs, tool calls and approvals left open by a crash as interrupted. */
   recoverInterrupted(): RecoveryReport
+  /** What the agent remembers across conversations, in the same file (docs/tools.md, "Memory"). */
+  memories(): MemoryStore
   close(): void
 }

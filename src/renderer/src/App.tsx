@@ -7,6 +7,7 @@ import { Sidebar } from './features/conversations'
 import { DesktopBanner } from './features/desktop'
 import { DevicesPanel } from './features/devices'
 import { FirstRunSetup } from './features/first-run'
+import { MemoryPanel } from './features/memory'
 import { dismissDrawer, focusSidebarToggle, SidebarToggle, useNarrowWindow, useSidebarStore } from './features/layout'
 import { SettingsPanel, type SettingsSection } from './features/settings'
 import { useAppliedTheme } from './features/theme'
@@ -20,6 +21,7 @@ export function App() {
   /** The section Settings opens at (the autonomy chip opens Safety); null: the top. */
   const [settingsSection, setSettingsSection] = useState<SettingsSection | null>(null)
   const [devicesOpen, setDevicesOpen] = useState(false)
+  const [memoryOpen, setMemoryOpen] = useState(false)
   const narrow = useNarrowWindow()
   const collapsed = useSidebarStore((s) => s.collapsed)
   const drawerOpen = useSidebarStore((s) => s.drawerOpen)
@@ -85,6 +87,10 @@ export function App() {
           closeDrawer()
           setDevicesOpen(true)
         }}
+        onOpenMemory={() => {
+          closeDrawer()
+          setMemoryOpen(true)
+        }}
         onNavigate={closeDrawer}
       />
       {/* A click beside the open drawer closes it (and does nothing else). */}
@@ -108,6 +114,7 @@ export function App() {
         />
       )}
       {devicesOpen && <DevicesPanel onClose={() => setDevicesOpen(false)} />}
+      {memoryOpen && <MemoryPanel onClose={() => setMemoryOpen(false)} />}
       <FirstRunSetup onOpenSettings={() => setSettingsOpen(true)} />
       <ApprovalModal />
       <Notices />

@@ -17,6 +17,7 @@ import { DesktopControlSchema, desktopCalls } from './desktop'
 import { learnCalls } from './desktop-learn'
 import { DevicesChangedEventSchema, devicesCalls, SerialClosedEventSchema, SerialDataEventSchema } from './devices'
 import { mcpCalls } from './mcp'
+import { MemoriesChangedEventSchema, memoryCalls, NotificationEventSchema } from './memories'
 import { SettingsSchema, settingsCalls } from './settings'
 import { toolCalls } from './tools'
 
@@ -29,6 +30,7 @@ export * from './desktop'
 export * from './desktop-learn'
 export * from './devices'
 export * from './mcp'
+export * from './memories'
 export * from './settings'
 export * from './tools'
 
@@ -43,7 +45,8 @@ export const bridgeCalls = {
   ...desktopCalls,
   ...learnCalls,
   ...devicesCalls,
-  ...mcpCalls
+  ...mcpCalls,
+  ...memoryCalls
 } as const
 
 export type BridgeCalls = typeof bridgeCalls
@@ -72,7 +75,11 @@ export const BridgeEventSchema = z.discriminatedUnion('kind', [
   /** Text from a serial port the Devices panel's console opened. */
   SerialDataEventSchema,
   /** A console's port closed; `disconnected` when the device went away. */
-  SerialClosedEventSchema
+  SerialClosedEventSchema,
+  /** A memory was saved, changed or deleted: ask `memories.list` / `memories.savedIn` again. */
+  MemoriesChangedEventSchema,
+  /** A notice for the person at this machine (the browser UI shows it with the Notifications API). */
+  NotificationEventSchema
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 

@@ -121,6 +121,8 @@ export const SettingsSchema = z.object({
   workspace: z.string(),
   language: LanguageSchema,
   maxIterations: z.number().int().min(1).max(100),
+  /** At most this many characters of saved memories are offered to each run (docs/tools.md, "Memory"); 0: none. */
+  memoryContextChars: z.number().int().min(0).max(20_000),
   approvalTimeoutMs: z.number().int().min(1000),
   runtime: RuntimeChoiceSchema,
   /** The sandbox image for the docker runtime. */

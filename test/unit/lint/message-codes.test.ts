@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices, WebToolServices } from '../../../src/main/tools'
+import { createMemoryTools, createNotifyTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
@@ -23,7 +24,9 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   browser: [...createBrowserTools(unused as BrowserToolServices).tools()],
   hardware: [...createHardwareTools(unused as HardwareToolServices).tools()],
   messaging: [...createMessagingTools(unused as MessagingToolServices).tools()],
-  web: [...createWebTools(unused as WebToolServices).tools()]
+  web: [...createWebTools(unused as WebToolServices).tools()],
+  memory: [...createMemoryTools(unused as MemoryToolServices).tools()],
+  notify: [...createNotifyTools(unused as NotifyToolServices).tools()]
 }
 
 const RESULT_KEY = /['"`](result\.[\w.-]+)['"`]/g

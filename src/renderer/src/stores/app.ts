@@ -10,6 +10,8 @@ import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
 import { useDesktopStore } from './desktop'
 import { useDevicesStore } from './devices'
+import { useMemoriesStore } from './memories'
+import { showNotice } from './notifications'
 import { type AgentEventEntry, createEventBatcher } from './event-batch'
 import { activeRun } from './reducers'
 import { shownTip } from './resend'
@@ -59,6 +61,12 @@ function routeEvent(event: BridgeEvent): void {
       break
     case 'serial_closed':
       useDevicesStore.getState().applySerialClosed(event)
+      break
+    case 'memories_changed':
+      useMemoriesStore.getState().changed()
+      break
+    case 'notification':
+      void showNotice(event.notice)
       break
     case 'show_conversation':
       // "Open in DeskClaw" from the palette: a conversation this window may not list yet.

@@ -3,6 +3,7 @@ import type { ConversationSearchResult, ConversationSummary } from '../../../../
 import { useT } from '../../i18n'
 import { focusComposer } from '../chat'
 import { ChipIcon } from '../devices'
+import { MemoryIcon } from '../memory'
 import {
   activeRun,
   deleteConversation,
@@ -23,11 +24,12 @@ import { SearchBox, SearchResults, useConversationSearch } from './ConversationS
 export interface SidebarProps {
   onOpenSettings(): void
   onOpenDevices(): void
+  onOpenMemory(): void
   /** A conversation was opened or created from here (the narrow window's drawer then closes). */
   onNavigate?(): void
 }
 
-export function Sidebar({ onOpenSettings, onOpenDevices, onNavigate }: SidebarProps) {
+export function Sidebar({ onOpenSettings, onOpenDevices, onOpenMemory, onNavigate }: SidebarProps) {
   const t = useT()
   const changeLanguage = useSettingsStore((s) => s.changeLanguage)
   const toggleLanguage = () => void changeLanguage(t.language === 'en' ? 'zh-CN' : 'en')
@@ -180,6 +182,10 @@ export function Sidebar({ onOpenSettings, onOpenDevices, onNavigate }: SidebarPr
       </nav>
 
       <div className="sidebar-footer">
+        <button type="button" className="btn btn-ghost" data-testid="memory-button" onClick={onOpenMemory}>
+          <MemoryIcon />
+          <span>{t('sidebar.memory')}</span>
+        </button>
         <button type="button" className="btn btn-ghost" data-testid="devices-button" onClick={onOpenDevices}>
           <ChipIcon />
           <span>{t('sidebar.devices')}</span>

@@ -149,6 +149,8 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     paletteShortcut: draft.paletteShortcut.trim(),
     // Edited in the Devices panel, not here: kept as it is.
     serialPorts: settings.serialPorts,
+    // Edited in the Memory panel: kept as it is.
+    memoryContextChars: settings.memoryContextChars,
     // Edited in the Web section (domain rules) and kept as they are here.
     webDomains: settings.webDomains,
     webMaxBytes: settings.webMaxBytes,

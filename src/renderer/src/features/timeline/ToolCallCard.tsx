@@ -9,6 +9,7 @@ import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
 import { MemorySaveUndo } from '../memory'
+import { MemorySaveUndo } from '../memory'
 import { type ShownStatus, shownStatus } from './shown-status'
 
 export function StatusChip({ status }: { status: ShownStatus }) {
@@ -215,6 +216,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
           </span>
         )}
       </button>
+      {/* A save the call made offers its undo, folded or not (docs/tools.md, "Memory"). */}
+      {call.status === 'completed' && <MemorySaveUndo callId={call.id} />}
       {expanded && (
         <div className="tool-call-body">
           {resolution && !deniedWithLine && (
