@@ -153,7 +153,8 @@ describe.each(harnesses)('$provider provider', (harness) => {
   })
 
   it('delivers a tool call whose arguments were split across chunks, parsed', async () => {
-    const server = await start([{ toolCalls: [{ name: 'read_file', args: { path: 'notes/todo.md' }, id: 'call_split' }] }])
+    // Paced, so the pieces arrive in separate reads: pieces of one read are joined before the SDK (coalesced-arguments.ts).
+    const server = await start([{ toolCalls: [{ name: 'read_file', args: { path: 'notes/todo.md' }, id: 'call_split' }], chunkDelayMs: 5 }])
     const result = await collect(stream(configFor(server)).fullStream)
     expect(result.errors).toEqual([])
     expect(result.toolInputDeltas).toBeGreaterThan(1)

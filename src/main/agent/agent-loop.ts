@@ -137,7 +137,8 @@ async function streamStep(
     // Errors arrive as 'error' parts and end the run with one line; the SDK's default logs stacks.
     onError: () => {}
   })
-  let text = ''
+  // Pieces joined once at the end: a long answer costs time linear in its length.
+  const pieces: string[] = []
   const toolCalls: ModelToolCall[] = []
   try {
     await readStream()
@@ -148,14 +149,14 @@ async function streamStep(
   const response = await result.response
   // The SDK appends its own tool-error messages for invalid calls; ours replace them.
   const responseMessages = response.messages.filter((message) => message.role !== 'tool')
-  return { text, toolCalls, responseMessages }
+  return { text: pieces.join(''), toolCalls, responseMessages }
 
   async function readStream(): Promise<void> {
     for await (const part of result.fullStream) {
       switch (part.type) {
         case 'text-delta':
           if (part.text.length === 0) break
-          text += part.text
+          pieces.push(part.text)
           options.emit({
             type: 'text_delta',
             runId: input.runId,

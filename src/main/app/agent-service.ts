@@ -4,10 +4,11 @@ import { AppError, newId, type AgentEvent, type MessageAttachmentInput, type Ris
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
-import { apiKeyEnvFor, createLanguageModel, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
+import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
+import { LanguageModels } from './language-models'
 import type { AppService } from './services'
 
 export interface AgentServiceDeps {
@@ -39,6 +40,7 @@ interface ActiveRun {
 export class AgentService implements AppService {
   readonly name = 'agent'
   private readonly active = new Map<string, ActiveRun>()
+  private readonly models = new LanguageModels()
 
   constructor(private readonly deps: AgentServiceDeps) {}
 
@@ -66,7 +68,7 @@ export class AgentService implements AppService {
     // A conversation given its own model (the chat header's picker) keeps it; else the one in Settings.
     const modelId = conversation.conversation.model ?? settings.model
     const providerConfig = this.providerConfig(settings, modelId)
-    const model = createLanguageModel(providerConfig) // throws NOT_CONFIGURED with what to set
+    const model = this.models.get(providerConfig) // throws NOT_CONFIGURED with what to set
     // A conversation started in another folder (the palette's workspace picker) keeps working there.
     const workspace = options.workspace ?? conversation.conversation.workspace ?? settings.workspace
     mkdirSync(workspace, { recursive: true })

@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 import { AppError } from '../../shared'
 import { apiKeyEnvFor, baseUrlOf, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
+import { coalescingFetch } from './coalesced-arguments'
 import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableError } from './network-error'
 
 /**
@@ -21,7 +22,7 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
   }
   const apiKey = nonEmpty(config.apiKey)
   const baseURL = baseUrlOf(config)
-  const fetch = failFastFetch(baseURL)
+  const fetch = coalescingFetch(failFastFetch(baseURL))
 
   switch (config.provider) {
     case 'openai':

@@ -273,6 +273,7 @@ export class SqliteConversationStore implements ConversationStore {
     this.sync({ answers: true })
   }
 
+  /** Transactions the group commit made so far (bench/loop.bench.ts counts them per run). */
   get commits(): number {
     return this.batches.commits
   }

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../shared/agent-events'
 import type { BranchChoices } from '../../../shared/branches'
 import type { AppErrorShape } from '../../../shared/errors'
 import { getDeskclawApi } from '../bridge'
+import { coalesceDeltas } from './coalesce-deltas'
 import { type ChatSnapshot, emptySnapshot, ensureRunStarted, reduceChat, snapshotFromDetail } from './reducers'
 
 interface ChatState {
@@ -98,12 +99,11 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     applyEvents(entries) {
       const { conversationId, snapshot } = get()
-      let next = snapshot
-      for (const entry of entries) {
-        if (entry.event.conversationId !== conversationId) continue
-        if (loading) buffered.push(entry)
-        if (next) next = reduceChat(next, entry.event)
-      }
+      const mine = entries.filter((entry) => entry.event.conversationId === conversationId)
+      // Buffered one by one (their seqs decide what the snapshot already holds); applied with deltas joined.
+      if (loading) buffered.push(...mine)
+      if (!snapshot) return
+      const next = coalesceDeltas(mine.map((entry) => entry.event)).reduce(reduceChat, snapshot)
       if (next !== snapshot) set({ snapshot: next })
     },
 
