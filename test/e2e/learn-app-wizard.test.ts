@@ -80,7 +80,9 @@ describe.skipIf(!available)('Settings: teach DeskClaw a new app (HexChat on a re
     expect(await dialog.getByRole('heading', { level: 2 }).innerText()).toBe('Teach DeskClaw a new app')
     await chooseHexchat(dialog)
 
-    // A typed name that is not a key is refused with why; then the keys are pressed in the dialog.
+    // The documented key names to choose from; a typed name that is not a key is refused with why; then the keys are pressed in the dialog.
+    const keyNames = await dialog.getByTestId('learn-key-names').locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
+    expect(keyNames).toEqual(expect.arrayContaining(['ctrl', 'mod', 'enter', 'kpenter', 'f', 'f12', 'pagedown']))
     await dialog.getByTestId('learn-key-search').fill('ctrl+fx')
     await dialog.getByTestId('learn-keys-next').click()
     const problem = dialog.getByTestId('learn-problem')

@@ -66,6 +66,8 @@ export const LearnViewSchema = z.object({
   windows: z.array(z.object({ title: z.string(), app: z.string() })),
   window: z.object({ title: z.string(), app: z.string() }).optional(),
   keys: z.object({ search: z.string(), send: z.string() }).optional(),
+  /** Every key name docs/desktop.md "Key names" lists, to choose from (modifiers first). */
+  keyNames: z.array(z.string()),
   chat: z.string().optional(),
   findings: z
     .object({

@@ -129,7 +129,7 @@ describe('the learn flow', () => {
   })
 
   it('every view the bridge sends parses with the contract', () => {
-    const view = { sessionId: 's', stage: 'dry_run', windows: [window], window, findings, dryRun: { ...passed, steps: [{ step: 'activated', ok: true, detail: 'x', image: { png: 'AA==', width: 1, height: 1 } }] }, problem: { code: 'bad_key', params: { key: 'x' } } }
+    const view = { sessionId: 's', stage: 'dry_run', windows: [window], keyNames: ['ctrl', 'enter'], window, findings, dryRun: { ...passed, steps: [{ step: 'activated', ok: true, detail: 'x', image: { png: 'AA==', width: 1, height: 1 } }] }, problem: { code: 'bad_key', params: { key: 'x' } } }
     expect(LearnViewSchema.parse(view)).toEqual(view)
   })
 })

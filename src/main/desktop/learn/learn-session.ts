@@ -12,6 +12,7 @@ import { errorMessage } from '../../../shared'
 import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../accessibility'
 import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../apps'
 import type { DesktopService } from '../desktop-service'
+import { keyNameTable } from '../keys'
 import type { OcrEngine } from '../ocr'
 import type { WindowInfo } from '../protocol'
 import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../tasks'
@@ -271,6 +272,9 @@ export class LearnSession {
       sessionId: this.id,
       stage: state.stage,
       windows: this.windowList.map((w) => ({ title: w.title, app: w.app })),
+      keyNames: keyNameTable(this.platform)
+        .sort((a, b) => Number(b.modifier) - Number(a.modifier))
+        .map((k) => k.name),
       ...(state.window ? { window: state.window } : {}),
       ...(state.keys ? { keys: state.keys } : {}),
       ...(state.chat !== undefined ? { chat: state.chat } : {}),

@@ -24,7 +24,7 @@ export class LearnSessions {
 
   async act(sessionId: string, action: LearnAction): Promise<LearnView> {
     const session = this.sessions.get(sessionId)
-    if (!session) return { sessionId, stage: 'window', windows: [], problem: problem('no_session') }
+    if (!session) return { sessionId, stage: 'window', windows: [], keyNames: [], problem: problem('no_session') }
     await session.act(action)
     return session.view()
   }

@@ -104,6 +104,7 @@ export function LearnAppDialog({ onClose }: { onClose(saved: boolean): void }) {
           value={keys[which]}
           spellCheck={false}
           autoComplete="off"
+          list={`${id}-key-names`}
           onChange={(event) => setKeys({ ...keys, [which]: event.target.value })}
           onKeyDown={(event: ReactKeyboardEvent) => {
             if (event.key === 'Enter' && !listening) event.preventDefault()
@@ -155,6 +156,11 @@ export function LearnAppDialog({ onClose }: { onClose(saved: boolean): void }) {
           <section className="learn-step" data-testid="learn-step-keys">
             <h3>{t('learn.step.keys')}</h3>
             <p className="field-hint">{t('learn.keys.hint')}</p>
+            <datalist id={`${id}-key-names`} data-testid="learn-key-names">
+              {(view?.keyNames ?? []).map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
             {keyField('search')}
             {keyField('send')}
             <button type="button" className="btn btn-primary btn-small" data-testid="learn-keys-next" disabled={busy !== null || saved} onClick={() => act({ kind: 'keys', search: keys.search, send: keys.send })}>
