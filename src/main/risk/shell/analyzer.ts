@@ -246,6 +246,19 @@ class Analysis {
     return win && win.verdict === 'deny' ? win : null
   }
 
+  /** The first hit of the catalogue for any spelling of the name, brace expansion and working folder (plain loops: this runs for every layer of every command). */
+  private firstCriticalHit(names: readonly string[], variants: ReadonlyArray<ReadonlyArray<string | null>>): ReturnType<typeof criticalHit> {
+    for (const name of names) {
+      for (const variant of variants) {
+        for (const cwd of this.cwds) {
+          const hit = criticalHit(name, variant, this.ctx, cwd)
+          if (hit) return hit
+        }
+      }
+    }
+    return null
+  }
+
   private classify(inv: Invocation, source: PreparedSource, toOuter: (s: number, e: number) => { start: number; end: number }, depth: number): void {
     const at = (node: { startIndex: number; endIndex: number } | Word) =>
       'node' in node ? toOuter(node.start, node.end) : toOuter(node.startIndex, node.endIndex)
@@ -314,7 +327,7 @@ class Analysis {
         // Brace words (`/{usr,etc}`) are judged by each word they expand to.
         // Program names ignore case on macOS and Windows file systems: `RM -rf /` is rm there.
         const names = program === program.toLowerCase() ? [program] : [program, program.toLowerCase()]
-        const hit = names.flatMap((name) => braceVariants(argv).flatMap((variant) => this.cwds.map((cwd) => criticalHit(name, variant, this.ctx, cwd)))).find(Boolean)
+        const hit = this.firstCriticalHit(names, braceVariants(argv))
         if (hit) add(hit.rule, hit.message, 'deny', argv[hit.argIndex] ?? head)
         const lowerProgram = windowsProgramName(program)
         const windowsSpec = windowsReadSpec(lowerProgram, raw.slice(1))
