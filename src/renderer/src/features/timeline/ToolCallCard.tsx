@@ -9,7 +9,6 @@ import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
 import { MemorySaveUndo } from '../memory'
-import { MemorySaveUndo } from '../memory'
 import { type ShownStatus, shownStatus } from './shown-status'
 
 export function StatusChip({ status }: { status: ShownStatus }) {
@@ -241,7 +240,6 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
           )}
           {call.steps && call.steps.length > 0 && <ToolSteps steps={call.steps} tool={call.tool} />}
           <ToolResultLine call={call} />
-          {call.status === 'completed' && <MemorySaveUndo callId={call.id} />}
           {resolution && deniedWithLine && (
             <div className="tool-resolution is-meta" data-testid="tool-resolution">
               {resolution}
