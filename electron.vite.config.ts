@@ -13,6 +13,10 @@ export default defineConfig({
       // execa is ESM-only; bundle it so the CommonJS main/CLI output loads it on Node 20 and in Electron.
       externalizeDeps: { exclude: ['execa'] },
       rollupOptions: {
+        // Our modules (and the packages they import) run nothing on import that anyone relies on, so a
+        // module is bundled where its exports are used, not wherever a folder's index.ts re-exports it:
+        // each `deskclaw` command's import() then loads only its own modules (docs/benchmarks.md, "CLI start-up").
+        treeshake: { moduleSideEffects: false },
         input: {
           index: resolve('src/main/electron/main.ts'),
           cli: resolve('src/main/cli/main.ts'),

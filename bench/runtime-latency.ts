@@ -49,10 +49,15 @@ export class LatencyRecorder {
   async time<T>(name: string, run: () => Promise<T>): Promise<T> {
     const started = performance.now()
     const result = await run()
-    const list = this.samples.get(name) ?? []
-    list.push(performance.now() - started)
-    this.samples.set(name, list)
+    this.record(name, performance.now() - started)
     return result
+  }
+
+  /** A sample measured elsewhere (e.g. a child process's time to its first line). */
+  record(name: string, ms: number): void {
+    const list = this.samples.get(name) ?? []
+    list.push(ms)
+    this.samples.set(name, list)
   }
 
   /** The last `runs` samples of each case (earlier ones are tinybench's warm-up). */

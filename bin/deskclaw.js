@@ -8,4 +8,6 @@ if (!existsSync(cli)) {
   process.stderr.write('deskclaw: not built yet: run `npm run build` in the DeskClaw folder first\n')
   process.exit(2)
 }
+// Node 22.1+ keeps the compiled CLI on disk between runs (docs/benchmarks.md, "CLI start-up"); Node 20 has no such cache.
+require('node:module').enableCompileCache?.()
 require(cli)

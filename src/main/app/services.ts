@@ -70,16 +70,22 @@ export const storeService = (store: ConversationStore): AppService => ({ name: '
 
 /** Where commands run: probed at start (docker reaps orphaned containers then, docs/runtimes.md), reconfigured by settings. */
 export function runtimeService(runtime: Runtime, selected: SelectedRuntime | null, options: () => Parameters<SelectedRuntime['reconfigure']>[1]): AppService {
+  let stopped = false
   return {
     name: 'runtime',
-    started: () => runtime.ready?.(),
+    // The sandbox is chosen (engines probed, their clients loaded) just after start, not during it: a
+    // run's first event goes out first, and the probe overlaps the first model call (docs/benchmarks.md, "CLI start-up").
+    started: () => new Promise<void>((resolve) => setImmediate(resolve)).then(() => (stopped ? undefined : runtime.ready?.())),
     async settingsChanged(next, patch) {
       if (!selected || !changes(patch, 'runtime', 'dockerImage', 'allowedEnv')) return
       await selected.reconfigure(next.runtime, options())
       await runtime.ready?.()
     },
     conversationClosed: (id) => runtime.closeConversation?.(id),
-    shutdown: () => runtime.close?.()
+    shutdown: () => {
+      stopped = true
+      return runtime.close?.()
+    }
   }
 }
 

@@ -91,11 +91,3 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
   if (env.DESKCLAW_ALLOW_ENV) fromEnv.allowedEnv = env.DESKCLAW_ALLOW_ENV.split(',').map((name) => name.trim()).filter(Boolean)
   return fromEnv
 }
-
-/** The user-data folder: DESKCLAW_HOME, else the platform's config folder (what Electron's userData is). */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.DESKCLAW_HOME) return env.DESKCLAW_HOME
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'DeskClaw')
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'DeskClaw')
-  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'DeskClaw')
-}

@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import { errorMessage } from '../../shared'
 import { findBrowser, type FoundBrowser } from './find-browser'
 import { BrowserSession, type NavigationJudge } from './session'
@@ -63,6 +62,8 @@ export class BrowserService {
     mkdirSync(profile, { recursive: true, mode: 0o700 })
     const isRoot = this.options.isRoot ?? process.getuid?.() === 0
     try {
+      // Playwright loads with the first browser, not with the app (docs/benchmarks.md, "CLI start-up").
+      const { chromium } = await import('playwright-core')
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: found.path,
         headless: this.options.headless ?? true,

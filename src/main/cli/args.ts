@@ -3,7 +3,9 @@ import { resolve } from 'node:path'
 import { parseLearnArgs, type LearnArgs } from './learn-args'
 import { AutonomySchema, ImageInputSchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
 
-export class UsageError extends Error {}
+import { UsageError } from './usage-error'
+
+export { UsageError }
 
 export type ApproveMode = 'ask' | 'allow' | 'deny'
 

@@ -10,11 +10,18 @@ import {
   type AuditRecord,
   type DatabaseVerifyReport
 } from '../store'
-import { UsageError, type AuditArgs } from './args'
+import { defaultDataDir } from '../app'
+import { parseAuditArgs, UsageError, type AuditArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
 
 export interface AuditOutput {
   write(text: string): unknown
+}
+
+/** The same data folder `run` and `web` use. */
+export function auditMain(argv: string[]): number {
+  const args = parseAuditArgs(argv)
+  return auditCommand(args, args.dataDir ?? defaultDataDir())
 }
 
 /**

@@ -3,12 +3,17 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { RiskFinding } from '../../shared'
-import { PROJECT_RULES_FILE, USER_RULES_FILE } from '../app'
+import { PROJECT_RULES_FILE, USER_RULES_FILE, defaultDataDir } from '../app'
 import { RiskEngine, fromRules, mergeRuleSets, principleOf, readRuleFile, type RuleSet, type ShellAssessment } from '../risk'
 import { describeEntry } from '../risk/shell/spec'
 import { DATABASE_FILE_NAME, SqliteConversationStore } from '../store'
-import type { RiskArgs } from './args'
+import { parseRiskArgs, type RiskArgs } from './args'
 import { EXIT, MAIN_HELP } from './help'
+
+export function riskMain(argv: string[]): Promise<number> {
+  const args = parseRiskArgs(argv)
+  return riskCommand(args, args.dataDir ?? defaultDataDir())
+}
 
 /**
  * `deskclaw risk`: how the engine judges a shell command, with the same rules the app uses

@@ -1,9 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { errorMessage, type McpServerConfig, type McpServerState } from '../../shared'
 import { transportOf, type McpTransportKind } from './config'
 import { ServerLog } from './server-log'
@@ -11,6 +10,28 @@ import { ServerLog } from './server-log'
 /** How long connecting (start, initialize, first tool list) may take. */
 const CONNECT_TIMEOUT_MS = 30_000
 const DEFAULT_CALL_TIMEOUT_MS = 120_000
+
+/**
+ * The MCP SDK loads with the first connection, not with the app: most runs start no MCP server
+ * (docs/benchmarks.md, "CLI start-up").
+ */
+async function loadSdk() {
+  const [client, sse, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js')
+  ])
+  return {
+    Client: client.Client,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema
+  }
+}
+type McpSdk = Awaited<ReturnType<typeof loadSdk>>
 
 export interface McpConnectionOptions {
   name: string
@@ -124,8 +145,9 @@ export class McpConnection {
 
   /** The pid of a running stdio server (tests end it to prove the restart). */
   get pid(): number | null {
-    const transport = this.client?.transport
-    return transport instanceof StdioClientTransport ? transport.pid : null
+    // Only a stdio transport has a process (the SDK's class is not loaded here to test with instanceof).
+    const transport = this.client?.transport as Partial<StdioClientTransport> | undefined
+    return this.transport === 'stdio' ? (transport?.pid ?? null) : null
   }
 
   private connected(): Promise<Client> {
@@ -144,17 +166,18 @@ export class McpConnection {
     this.starts++
     this.options.onChange()
     try {
+      const sdk = await loadSdk()
       let client: Client
-      if (kind === 'stdio') client = await this.open(this.stdioTransport())
-      else if (kind === 'sse') client = await this.open(this.sseTransport())
+      if (kind === 'stdio') client = await this.open(sdk, this.stdioTransport(sdk))
+      else if (kind === 'sse') client = await this.open(sdk, this.sseTransport(sdk))
       else {
         try {
-          client = await this.open(new StreamableHTTPClientTransport(this.url(), { requestInit: { headers: this.options.config.headers ?? {} } }))
+          client = await this.open(sdk, new sdk.StreamableHTTPClientTransport(this.url(), { requestInit: { headers: this.options.config.headers ?? {} } }))
         } catch (error) {
           // Servers from before streamable HTTP (2024-11-05) speak SSE on the same address.
           this.log.note(`streamable HTTP failed (${errorMessage(error)}); trying SSE`)
           try {
-            client = await this.open(this.sseTransport())
+            client = await this.open(sdk, this.sseTransport(sdk))
           } catch (sseError) {
             // Both failed: the first reason is usually the real one (refused, 401, a wrong path).
             throw new Error(`streamable HTTP: ${errorMessage(error)}; SSE: ${errorMessage(sseError)}`)
@@ -175,11 +198,11 @@ export class McpConnection {
     }
   }
 
-  private async open(transport: Transport): Promise<Client> {
-    const client = new Client({ name: 'deskclaw', version: this.options.clientVersion }, { capabilities: {} })
+  private async open(sdk: McpSdk, transport: Transport): Promise<Client> {
+    const client = new sdk.Client({ name: 'deskclaw', version: this.options.clientVersion }, { capabilities: {} })
     client.onerror = (error) => this.transportError(client, error)
     client.onclose = () => this.closed(client)
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.listChanges++
       void this.refreshTools(client).catch((error) => this.log.note(`tool list refresh failed: ${errorMessage(error)}`))
     })
@@ -226,16 +249,16 @@ export class McpConnection {
     this.options.onChange()
   }
 
-  private stdioTransport(): StdioClientTransport {
+  private stdioTransport(sdk: McpSdk): StdioClientTransport {
     const { command, args, cwd } = this.options.config
-    const transport = new StdioClientTransport({ command: command!, args: args ?? [], env: this.options.stdioEnv(), ...(cwd ? { cwd } : {}), stderr: 'pipe' })
+    const transport = new sdk.StdioClientTransport({ command: command!, args: args ?? [], env: this.options.stdioEnv(), ...(cwd ? { cwd } : {}), stderr: 'pipe' })
     transport.stderr?.on('data', (chunk: Buffer) => this.log.write(chunk.toString('utf8')))
     return transport
   }
 
-  private sseTransport(): SSEClientTransport {
+  private sseTransport(sdk: McpSdk): SSEClientTransport {
     const headers = this.options.config.headers ?? {}
-    return new SSEClientTransport(this.url(), {
+    return new sdk.SSEClientTransport(this.url(), {
       requestInit: { headers },
       eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }) }
     })

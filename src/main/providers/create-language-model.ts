@@ -1,11 +1,24 @@
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { createAnthropic } from '@ai-sdk/anthropic'
+import type { createOpenAI } from '@ai-sdk/openai'
+import type { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 import { AppError } from '../../shared'
 import { apiKeyEnvFor, baseUrlOf, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
 import { coalescingFetch } from './coalesced-arguments'
 import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableError } from './network-error'
+
+/**
+ * Only the provider a run uses is loaded, when its first model is made, not with the app
+ * (docs/benchmarks.md, "CLI start-up"); the call stays synchronous.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded late, on purpose */
+const providers = {
+  openai: (): typeof createOpenAI => (require('@ai-sdk/openai') as typeof import('@ai-sdk/openai')).createOpenAI,
+  anthropic: (): typeof createAnthropic => (require('@ai-sdk/anthropic') as typeof import('@ai-sdk/anthropic')).createAnthropic,
+  openaiCompatible: (): typeof createOpenAICompatible =>
+    (require('@ai-sdk/openai-compatible') as typeof import('@ai-sdk/openai-compatible')).createOpenAICompatible
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * The AI SDK model for a config. Throws AppError('NOT_CONFIGURED') saying what to set when the
@@ -27,9 +40,9 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
   switch (config.provider) {
     case 'openai':
       // .chat(): Chat Completions, which every OpenAI-compatible server speaks (the default is Responses).
-      return createOpenAI({ baseURL, apiKey: requireKey(config, apiKey), fetch }).chat(model)
+      return providers.openai()({ baseURL, apiKey: requireKey(config, apiKey), fetch }).chat(model)
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: requireKey(config, apiKey), fetch })(model)
+      return providers.anthropic()({ baseURL, apiKey: requireKey(config, apiKey), fetch })(model)
     case 'openai-compatible':
       if (!nonEmpty(config.baseUrl)) {
         throw new AppError(
@@ -39,7 +52,7 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
         )
       }
       // includeUsage: without it these servers send no token counts in streams.
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, fetch })(model)
+      return providers.openaiCompatible()({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, fetch })(model)
   }
 }
 

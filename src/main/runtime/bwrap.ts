@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Readable } from 'node:stream'
-import { execa } from 'execa'
+import { loadExeca } from './load-execa'
 import { posixArgv } from './command-argv'
 import { signalFromStatus } from './exit-status'
 import { commandEnv, type CommandEnvOptions } from './command-env'
@@ -138,6 +138,7 @@ async function probeBwrap(bwrapPath: string): Promise<BwrapProbe> {
     const without = await tryBwrap(bwrapPath, false)
     if (!without.ok) return { ok: false, reason: explainBwrapFailure(bwrapPath, withUserNs.error, without.error) }
   }
+  const { execa } = await loadExeca()
   const version = await execa(bwrapPath, ['--version'], { reject: false, timeout: PROBE_TIMEOUT_MS })
   return { ok: true, userNamespace: withUserNs.ok, version: String(version.stdout ?? '').trim() || 'bwrap' }
 }
@@ -145,6 +146,7 @@ async function probeBwrap(bwrapPath: string): Promise<BwrapProbe> {
 type Attempt = { ok: true } | { ok: false; error: { code?: string; stderr: string; timedOut: boolean } }
 
 async function tryBwrap(bwrapPath: string, userNamespace: boolean): Promise<Attempt> {
+  const { execa } = await loadExeca()
   const result = await execa(bwrapPath, [...bwrapIsolationArgs(userNamespace), '--', '/bin/sh', '-c', 'exit 0'], {
     reject: false,
     timeout: PROBE_TIMEOUT_MS,

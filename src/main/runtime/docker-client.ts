@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Docker from 'dockerode'
+import type Docker from 'dockerode'
 import { RuntimeUnavailableError, type ProbeResult } from './types'
 
 /** How long a probe waits for the engine: a dead remote must not stall startup. */
@@ -26,8 +26,11 @@ export function createDockerClient(dockerHost?: string): Docker {
 }
 
 function newClient(dockerHost: string | undefined): Docker {
+  // dockerode loads with the first client, not with the app (docs/benchmarks.md, "CLI start-up").
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const DockerClient = require('dockerode') as typeof Docker
   try {
-    return new Docker()
+    return new DockerClient()
   } catch (error) {
     // docker-modem rejects a malformed DOCKER_HOST in the constructor.
     throw new RuntimeUnavailableError(

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execa } from 'execa'
+import { loadExeca } from './load-execa'
 import { posixArgv } from './command-argv'
 import { commandEnv, type CommandEnvOptions } from './command-env'
 import { spawnAndCollect } from './spawn-collect'
@@ -83,6 +83,7 @@ export class SandboxExecRuntime implements Runtime {
     const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deskclaw-probe-'))
     try {
       const profile = sandboxProfile({ writable: [], tmpDir })
+      const { execa } = await loadExeca()
       const result = await execa(file, ['-p', profile, '/usr/bin/true'], { reject: false, timeout: 5_000, stdin: 'ignore' })
       if (result.exitCode === 0) return { ok: true }
       return { ok: false, reason: `sandbox-exec failed: ${String(result.stderr ?? '').split('\n')[0] || result.shortMessage}` }

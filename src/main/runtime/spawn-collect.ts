@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Readable } from 'node:stream'
-import { execa } from 'execa'
+import { loadExeca } from './load-execa'
 import { OutputCollector } from './output-collector'
 import { ensureWatchdog, unwatchGroup, watchGroup } from './process-watchdog'
 import { nextCommandMarker, RUN_MARKER_VARIABLE } from './run-marker'
@@ -49,6 +49,7 @@ export async function spawnAndCollect(plan: SpawnPlan, request: ExecRequest): Pr
   const output = new OutputCollector(request.onOutput)
   const marker = nextCommandMarker()
   ensureWatchdog()
+  const { execa } = await loadExeca()
   const child = execa(plan.file, [...plan.args], {
     cwd: plan.cwd,
     // Added last, after the environment allowlist (command-env.ts): not a secret, and every command needs it.

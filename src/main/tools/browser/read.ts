@@ -24,7 +24,7 @@ export function createBrowserReadTool(services: BrowserToolServices) {
         const title = session.scrub(await page.title())
         // The page as it is now (scripts ran), through the web tools' converter (docs/tools.md, "Web fetch");
         // the visible text when it finds nothing.
-        const converted = htmlToMarkdown(await page.content(), page.url()).markdown
+        const converted = (await htmlToMarkdown(await page.content(), page.url())).markdown
         const visible = converted.trim() !== '' ? converted : await page.locator('body').innerText().catch(() => '')
         const body = session.scrub(visible.replace(/\n{3,}/g, '\n\n').trim())
         const said = `# ${title || session.scrub(page.url())}\n\n${session.scrub(page.url())}\n\n${body}`

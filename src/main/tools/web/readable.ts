@@ -1,13 +1,13 @@
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
-import TurndownService from 'turndown'
+import type { parseHTML } from 'linkedom'
 
 /**
  * A page as readable Markdown (docs/tools.md, web_fetch): Firefox Reader View's Readability
  * picks the article out of the page (over linkedom's DOM), Turndown writes it as Markdown. A page
  * Readability finds no article in is converted whole, without scripts, styles and navigation.
+ * The three libraries load with the first page, not with the app (docs/benchmarks.md, "CLI start-up").
  */
-export function htmlToMarkdown(html: string, url: string): { title: string; markdown: string } {
+export async function htmlToMarkdown(html: string, url: string): Promise<{ title: string; markdown: string }> {
+  const [{ Readability }, { parseHTML }, { default: TurndownService }] = await Promise.all([import('@mozilla/readability'), import('linkedom'), import('turndown')])
   // linkedom reads a fragment without <html>/<body> into a broken tree: give it the frame a browser would.
   const { document } = parseHTML(/<body[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`)
   const title = (document.querySelector('title')?.textContent ?? '').trim()

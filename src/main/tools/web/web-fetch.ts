@@ -63,7 +63,7 @@ export function createWebFetchTool(services: WebToolServices) {
       let body: string
       let title = ''
       if (type === '' || type === 'text/html' || type === 'application/xhtml+xml') {
-        const page = htmlToMarkdown(decodeBody(response), response.url)
+        const page = await htmlToMarkdown(decodeBody(response), response.url)
         body = page.markdown
         title = page.title
       } else if (type.startsWith('text/') || /[/+](json|xml|javascript|yaml|csv)$/.test(type)) {

@@ -3,7 +3,7 @@
  * the session bus's `org.a11y.Bus` says where the accessibility bus is; every failure on the way is
  * a reason (no session bus, AT-SPI not installed or not running), never a throw.
  */
-import { Message, sessionBus, type MessageBus } from 'dbus-next'
+import type { Message, MessageBus } from 'dbus-next'
 import { failure, ok, type AccessibilityFailure, type AccessibilityResult } from '../types'
 
 export interface A11yConnection {
@@ -12,8 +12,13 @@ export interface A11yConnection {
   enabled: boolean | undefined
 }
 
+/** dbus-next loads when a window's tree is first read, not with the app (docs/benchmarks.md, "CLI start-up"). */
+let loading: Promise<typeof import('dbus-next')> | undefined
+const dbusNext = (): Promise<typeof import('dbus-next')> => (loading ??= import('dbus-next'))
+
 /** Connects to a bus address, resolving once the bus said Hello, or with the reason it did not. */
-function connectTo(address: string, timeoutMs: number): Promise<AccessibilityResult<MessageBus>> {
+async function connectTo(address: string, timeoutMs: number): Promise<AccessibilityResult<MessageBus>> {
+  const { sessionBus } = await dbusNext()
   return new Promise((resolve) => {
     let bus: MessageBus
     try {
@@ -44,6 +49,7 @@ export async function callBus(bus: MessageBus, message: ConstructorParameters<ty
   const deadline = new Promise<AccessibilityFailure>((resolve) => {
     timer = setTimeout(() => resolve(failure('deadline', `${message.interface}.${message.member}: no answer within ${timeoutMs} ms`)), timeoutMs)
   })
+  const { Message } = await dbusNext()
   const call = bus.call(new Message(message)).then(
     (reply): AccessibilityResult<unknown[]> => ok(reply?.body ?? []),
     (error: { type?: string; text?: string; message?: string }) => failure(reasonOf(error.type), `${message.interface}.${message.member}: ${error.type ?? ''} ${error.text ?? error.message ?? ''}`.trim())
