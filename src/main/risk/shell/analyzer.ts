@@ -535,7 +535,10 @@ class Analysis {
     if (inv.stdinText === undefined || inv.stdinFetches) return false
     const values = argv.slice(1).map((w) => w.value)
     const fromStdin = (v: string | null | undefined) => v === '-' || v === '/dev/stdin'
+    // `sha256sum -c` reads the files its checksum list names.
+    const checksums = /sum$/.test(entry.program) && values.some((v) => v === '-c' || v === '--check' || (v !== null && /^-[a-z]*c[a-z]*$/.test(v)))
     const namesFromStdin =
+      checksums ||
       entry.reads.some(fromStdin) ||
       values.some((v, k) => v !== null && /^--files0?-from(=|$)/.test(v) && (v.includes('=') ? fromStdin(v.slice(v.indexOf('=') + 1)) : fromStdin(values[k + 1])))
     if (namesFromStdin) {
@@ -1634,7 +1637,8 @@ function readsAlikeInZsh(script: string): boolean {
   return ZSH_ALIKE.test(script)
 }
 const ZSH_PIECE = String.raw`(?:[\w./,:+@%=-]|'[^']*'|"[^"$\x60\\!]*")`
-const ZSH_WORD = String.raw`(?:~|~?(?:[\w./,:+@%-]|'[^']*'|"[^"$\x60\\!]*")${ZSH_PIECE}*)`
+// `~` only alone or before `/`: zsh's named directories (`~name`, from its start-up files) are not bash's `~user`.
+const ZSH_WORD = String.raw`(?:~(?=[ \t;&|]|$)|(?:~(?=/))?(?:[\w./,:+@%-]|'[^']*'|"[^"$\x60\\!]*")${ZSH_PIECE}*)`
 const ZSH_ALIKE = new RegExp(String.raw`^[ \t]*${ZSH_WORD}(?:(?:[ \t]+|[ \t]*(?:;|&&|\|\||\|)[ \t]*)${ZSH_WORD})*[ \t;]*$`)
 
 
