@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
-import type { SendConfirmation, SendStep, SendTextOutcome } from '../desktop'
+import { reasonText, type SendConfirmation, type SendStep, type SendTextOutcome } from '../desktop'
 import type { DesktopArgs } from './args'
 import { EXIT } from './help'
 
@@ -58,6 +58,8 @@ export async function setChatAppEnabled(args: DesktopArgs, enabled: boolean): Pr
 
 export async function sendTextCommand(args: DesktopArgs): Promise<number> {
   const app = openApp(args)
+  // The verdict in the user's language (Settings → language, from the system's locale by default).
+  const language = app.settings().language
   const controller = new AbortController()
   const onSigint = () => controller.abort(new Error('stopped with Ctrl+C'))
   process.on('SIGINT', onSigint)
@@ -73,11 +75,11 @@ export async function sendTextCommand(args: DesktopArgs): Promise<number> {
       signal: controller.signal,
       confirm: (c) => confirmOnTerminal(c, args.approve),
       onStep: (step) => {
-        if (!args.json) process.stderr.write(formatStep(step))
+        if (!args.json) process.stderr.write(formatStep(step, language))
       }
     })
     if (args.json) process.stdout.write(JSON.stringify(toJson(outcome), null, 2) + '\n')
-    else process.stdout.write(formatOutcome(outcome))
+    else process.stdout.write(formatOutcome(outcome, language))
     if (controller.signal.aborted && outcome.status !== 'sent') return EXIT.cancelled
     return outcome.status === 'sent' ? EXIT.done : EXIT.failed
   } finally {
@@ -106,12 +108,20 @@ async function confirmOnTerminal(c: SendConfirmation, mode: DesktopArgs['approve
   }
 }
 
-function formatStep(step: SendStep): string {
-  return `${step.ok ? '✓' : '✗'} ${step.step.replace(/_/g, ' ')}${step.detail ? `: ${step.detail}` : ''}\n`
+type Language = 'en' | 'zh-CN'
+
+function formatStep(step: SendStep, language: Language): string {
+  const detail = step.why ? reasonText(step.why, language) : step.detail
+  return `${step.ok ? '✓' : '✗'} ${step.step.replace(/_/g, ' ')}${detail ? `: ${detail}` : ''}\n`
 }
 
-function formatOutcome(o: SendTextOutcome): string {
-  if (o.status === 'sent') return `sent to "${o.target}" in ${o.appName} (${(o.durationMs / 1000).toFixed(1)} s)\n`
+function formatOutcome(o: SendTextOutcome, language: Language): string {
+  const seconds = (o.durationMs / 1000).toFixed(1)
+  if (language === 'zh-CN') {
+    if (o.status === 'sent') return `已发送给 ${o.appName} 中的“${o.target}”（${seconds} 秒）\n`
+    return `${o.status === 'unknown' ? '未知' : '未发送'}：${o.why ? reasonText(o.why, language) : o.reason}\n`
+  }
+  if (o.status === 'sent') return `sent to "${o.target}" in ${o.appName} (${seconds} s)\n`
   return `${o.status === 'unknown' ? 'unknown' : 'not sent'}: ${o.reason}\n`
 }
 
@@ -119,6 +129,7 @@ function toJson(o: SendTextOutcome) {
   return {
     status: o.status,
     reason: o.reason,
+    ...(o.why ? { code: o.why.code, params: o.why.params } : {}),
     app: o.app,
     target: o.target,
     text: o.text,

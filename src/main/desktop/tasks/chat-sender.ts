@@ -12,6 +12,7 @@ import type { OcrEngine } from '../ocr'
 import { checkSendAllowed, type SendLog } from './send-limits'
 import { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
 import { type ConfirmAnswer, type SendConfirmation, type SendStep, type SendTextResult } from './send-text'
+import { reasonText, sendReason, type SendReason } from './send-reasons'
 import { TaskQueue } from './task-queue'
 import { treeChatSender } from './tree-chat-sender'
 import { applyWatermark } from './watermark'
@@ -88,7 +89,7 @@ export class ChatSender {
     const text = applyWatermark(input.text, watermark, settings.chatWatermarkSuffix)
     const target = input.to.trim()
     const base = { app: input.app, appName: input.app, target, text }
-    const refuse = (reason: string): SendTextOutcome => ({ ...base, status: 'not_sent', reason, steps: [], durationMs: 0 })
+    const refuse = (why: SendReason): SendTextOutcome => ({ ...base, status: 'not_sent', reason: reasonText(why), why, steps: [], durationMs: 0 })
 
     let loaded: LoadedProfile | undefined
     try {
@@ -96,23 +97,23 @@ export class ChatSender {
       loaded = catalog.profiles.find((p) => p.profile.id === input.app)
       if (!loaded) {
         const known = catalog.profiles.map((p) => p.profile.id).join(', ') || 'none'
-        return refuse(`no chat app profile "${input.app}" (known: ${known})`)
+        return refuse(sendReason('noProfile', { app: input.app, known }))
       }
     } catch (error) {
-      return refuse((error as Error).message)
+      return refuse(sendReason('failed', { error: (error as Error).message }))
     }
     const profile = loaded.profile
     const outcome = { ...base, appName: profile.name.en }
     const platform = profileFor(profile, this.options.platform)
-    if (!platform) return { ...refuse(`${profile.name.en}'s profile has no settings for ${this.options.platform ?? process.platform}`), appName: profile.name.en }
-    if (target === '') return { ...refuse('the chat name is empty'), appName: profile.name.en }
-    if (input.text.trim() === '') return { ...refuse('the text is empty'), appName: profile.name.en }
+    if (!platform) return { ...refuse(sendReason('noPlatform', { app: profile.name.en, os: this.options.platform ?? process.platform })), appName: profile.name.en }
+    if (target === '') return { ...refuse(sendReason('emptyChat')), appName: profile.name.en }
+    if (input.text.trim() === '') return { ...refuse(sendReason('emptyText')), appName: profile.name.en }
 
     const result = await this.queue.runAndWait(
       async (deadline): Promise<SendTextResult> => {
         // Checked when the task's turn comes, so two queued sends to one chat cannot both pass.
         const refusal = checkSendAllowed(settings, { id: profile.id, name: profile.name.en }, target, this.options.log)
-        if (refusal) return { status: 'not_sent', reason: refusal.message, steps: [], durationMs: 0 }
+        if (refusal) return { status: 'not_sent', reason: refusal.message, why: refusal.why, steps: [], durationMs: 0 }
         return sendTextByFirstWay(
           this.ways,
           { profile, platform, target, text },

@@ -2,6 +2,7 @@
 export { ChatSender, type ChatSenderOptions, type ChatSenderSettings, type SendTextInput, type SendTextOutcome } from './chat-sender'
 export { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
 export { treeChatSender, endsWithText } from './tree-chat-sender'
+export { SEND_REASONS, reasonText, type SendReason, type SendReasonCode } from './send-reasons'
 export { checkSendAllowed, MemorySendLog, storeSendLog, type ChatSendStore, type SendLimitSettings, type SendLog, type SendRecord, type SendRefusal } from './send-limits'
 export {
   sendText,

@@ -4,6 +4,7 @@
  */
 import type { Settings } from '../../../shared'
 import { normalizeForMatch, sameText } from '../ocr'
+import { quotedList, reasonText, sendReason, type SendReason } from './send-reasons'
 
 /** A send as the rate limit counts it: `sent` and `unknown` both pressed the send key. */
 export interface SendRecord {
@@ -22,7 +23,9 @@ export interface SendLog {
 
 export type SendLimitSettings = Pick<Settings, 'chatApps' | 'chatSendMinIntervalSec' | 'chatSendPerHour'>
 
-export type SendRefusal = { code: 'disabled' | 'not_allowlisted' | 'rate_interval' | 'rate_hourly'; message: string }
+export type SendRefusal = { code: 'disabled' | 'not_allowlisted' | 'rate_interval' | 'rate_hourly'; message: string; why: SendReason }
+
+const refusal = (code: SendRefusal['code'], why: SendReason): SendRefusal => ({ code, message: reasonText(why), why })
 
 const HOUR_MS = 60 * 60_000
 
@@ -36,25 +39,22 @@ export function checkSendAllowed(
 ): SendRefusal | null {
   const config = settings.chatApps[app.id]
   if (!config?.enabled) {
-    return {
-      code: 'disabled',
-      message: `${app.name} is not enabled for sending. The user can enable it in Settings → Chat apps, or with "deskclaw desktop enable ${app.id}".`
-    }
+    return refusal('disabled', sendReason('disabled', { app: app.name, id: app.id }))
   }
   if (config.allowlist.length > 0 && !config.allowlist.some((allowed) => sameText(allowed, target))) {
-    return { code: 'not_allowlisted', message: `"${target}" is not on ${app.name}'s allowlist (${config.allowlist.map((name) => `"${name}"`).join(', ')}).` }
+    return refusal('not_allowlisted', sendReason('notAllowlisted', { chat: target, app: app.name, allowlist: quotedList(config.allowlist) }))
   }
   const pressed = log.pressedSince(app.id, target, now - HOUR_MS)
   const last = Math.max(0, ...pressed)
   const interval = settings.chatSendMinIntervalSec * 1000
   if (interval > 0 && now - last < interval) {
     const wait = Math.ceil((interval - (now - last)) / 1000)
-    return { code: 'rate_interval', message: `rate limit: one message per ${settings.chatSendMinIntervalSec} s to "${target}"; try again in ${wait} s.` }
+    return refusal('rate_interval', sendReason('rateInterval', { seconds: settings.chatSendMinIntervalSec, chat: target, wait }))
   }
   if (pressed.length >= settings.chatSendPerHour) {
     const oldest = Math.min(...pressed)
     const wait = Math.ceil((oldest + HOUR_MS - now) / 60_000)
-    return { code: 'rate_hourly', message: `rate limit: ${settings.chatSendPerHour} messages per hour to "${target}" already sent; try again in ${wait} min.` }
+    return refusal('rate_hourly', sendReason('rateHourly', { perHour: settings.chatSendPerHour, chat: target, wait }))
   }
   return null
 }

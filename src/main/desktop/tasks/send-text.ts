@@ -18,6 +18,7 @@ import { changedRects, grabFrame, settleTimed, unchangedIn, waitForStill, type S
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
 import { changedAreas, cropFrame, overlaps, panesOf, readArea, resultPanes, showsNoText, topTextArea, wholePane, type Pane } from './window-layout'
 import { compilePatterns, oneLine, sleep } from './task-parts'
+import { afterSendKey, NotSent, quotedList, reasonText, sendReason, type SendReason } from './send-reasons'
 
 export type SendStatus = 'sent' | 'not_sent' | 'unknown'
 
@@ -29,6 +30,8 @@ export interface SendStep {
   step: SendStepName
   ok: boolean
   detail: string
+  /** A failed step's reason as a message code (its English text is `detail`). */
+  why?: SendReason
   image?: { png: Uint8Array; width: number; height: number }
 }
 
@@ -66,6 +69,8 @@ export interface SendTextResult {
   status: SendStatus
   /** Why, in one line (empty for `sent`). */
   reason: string
+  /** The reason as a message code with parameters (docs/desktop.md, "Sending messages"); absent for `sent`. */
+  why?: SendReason
   steps: SendStep[]
   /** How long the task took, in milliseconds (the approval's wait included). */
   durationMs: number
@@ -88,8 +93,6 @@ const SEEN_QUIET_MS = 80
 const DRAFT_COPY_MIN_MS = 200
 const DRAFT_COPY_MAX_MS = 400
 
-/** A failure before the send key: nothing was sent. */
-class NotSent extends Error {}
 
 export async function sendText(request: SendTextRequest, deps: SendTextDeps): Promise<SendTextResult> {
   const started = Date.now()
@@ -163,10 +166,14 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
 
     // 3. Exactly one result reads the name — not a name that merely contains it.
     const exact = results.filter((line) => sameText(line.text.trim(), target))
-    const listed = names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none'
     if (exact.length !== 1) {
-      const why = exact.length === 0 ? `no search result reads exactly "${target}" (results: ${listed})` : `${exact.length} search results read exactly "${target}"; the chat is ambiguous`
-      step({ step: 'target_verified', ok: false, detail: why })
+      const why =
+        exact.length > 1
+          ? sendReason('ambiguousResults', { count: exact.length, chat: target })
+          : names.length > 0
+            ? sendReason('noResult', { chat: target, results: quotedList(names) })
+            : sendReason('noResultAtAll', { chat: target })
+      step({ step: 'target_verified', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
     const match = exact[0]!
@@ -185,7 +192,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     searchOpen = false
     if (!opened.reading && SEEN_QUIET_MS < platform.waits.afterOpen) opened = await headerOf(await settle(platform.waits.afterOpen), selected, resultsAt, lookAlike)
     if (!opened.reading) {
-      step({ step: 'header_verified', ok: false, detail: opened.why, ...(opened.image ? { image: opened.image } : {}) })
+      step({ step: 'header_verified', ok: false, why: opened.why, detail: reasonText(opened.why), ...(opened.image ? { image: opened.image } : {}) })
       throw new NotSent(opened.why)
     }
     const { header, reading: headerReading } = opened
@@ -199,8 +206,8 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     let draft = await pasteAndFind()
     if (!draft) draft = await pasteAndFind() // before the send key a paste can be tried again: it replaces the whole draft
     if (!draft) {
-      const why = 'the pasted text did not appear in the window (the draft box was not found)'
-      step({ step: 'draft_pasted', ok: false, detail: why })
+      const why = sendReason('pasteNotFound')
+      step({ step: 'draft_pasted', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
     if (draftReplaced) draftReplaced.at = draft.click
@@ -217,7 +224,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     }
     if (!answer.allowed) {
       step({ step: 'approved', ok: false, detail: answer.reason })
-      throw new NotSent(`not approved: ${answer.reason}; nothing was sent and the draft was put back as it was`)
+      throw new NotSent(sendReason('notApproved', { reason: answer.reason }))
     }
     step({ step: 'approved', ok: true, detail: '' })
 
@@ -228,7 +235,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     if (!unchangedIn(opened.frame, now, header.rect)) {
       const again = await readHeader(now, header, lookAlike)
       if (!again.reading) {
-        step({ step: 'header_verified', ok: false, detail: again.why, image: again.image })
+        step({ step: 'header_verified', ok: false, why: again.why, detail: reasonText(again.why), image: again.image })
         throw new NotSent(again.why)
       }
     }
@@ -239,7 +246,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
       // The draft was verified strictly after the paste; this check is for a person's edit meanwhile,
       // so OCR's harmless misreads (`一` for a dash, a caret over a letter) do not stop the send.
       if (!readsSentMessage(draftReading, request.text)) {
-        throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftReading)}")`)
+        throw new NotSent(sendReason('draftChanged', { draft: oneLine(draftReading) }))
       }
     }
     checkpoint()
@@ -257,15 +264,16 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
       return { status: 'sent', reason: '', steps, durationMs: Date.now() - started }
     }
     const why = arrival.why
-    step({ step: 'verified', ok: false, detail: why, ...(image ? { image } : {}) })
-    return { status: 'unknown', reason: `the send key was pressed, but ${why}; check the chat before sending again`, steps, durationMs: Date.now() - started }
+    step({ step: 'verified', ok: false, why, detail: reasonText(why), ...(image ? { image } : {}) })
+    return { status: 'unknown', reason: reasonText(why), why, steps, durationMs: Date.now() - started }
   } catch (error) {
     const why = describeFailure(error, signal)
     if (sendPressed) {
-      return { status: 'unknown', reason: `the send key was pressed, then ${why}; check the chat before sending again`, steps, durationMs: Date.now() - started }
+      const after = afterSendKey(why)
+      return { status: 'unknown', reason: reasonText(after), why: after, steps, durationMs: Date.now() - started }
     }
     await leaveNoTrace(error)
-    return { status: 'not_sent', reason: why, steps, durationMs: Date.now() - started }
+    return { status: 'not_sent', reason: reasonText(why), why, steps, durationMs: Date.now() - started }
   } finally {
     await clipboard?.restore().catch(() => {})
   }
@@ -310,10 +318,10 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     const image = newestArea ? await cropFrame(after, newestArea.rect) : undefined
     const sent = changed && draftCleared && readsSentMessage(newest, request.text)
     const why = !changed
-      ? 'the conversation did not change after the send key'
+      ? sendReason('conversationUnchanged')
       : !draftCleared
-        ? 'the draft still holds the text after the send key'
-        : `the newest message reads "${oneLine(newest)}", not the text`
+        ? sendReason('draftStillFull')
+        : sendReason('newestDiffers', { newest: oneLine(newest) })
     return { sent, newest, image, why }
   }
 
@@ -355,7 +363,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
   async function headerOf(frame: ScreenFrame, before: ScreenFrame, resultsAt: Set<number>, exactOnly: boolean) {
     const header = findHeader(frame, before, resultsAt)
     if (!header) {
-      return { frame, header: null, reading: undefined, image: undefined, why: `the search result did not open: nothing in the window changed after pressing ${platform.keys.openResult}` } as const
+      return { frame, header: null, reading: undefined, image: undefined, why: sendReason('resultDidNotOpen', { key: platform.keys.openResult }) } as const
     }
     return { frame, header, ...(await readHeader(frame, header, exactOnly)) }
   }
@@ -387,8 +395,8 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     const reading = readings.find((t) => sameText(t, target))
     const shown = oneLine(readings[0] ?? '')
     const why = header.changed
-      ? `the chat header reads "${shown}", not "${target}"`
-      : `the search result did not open (nothing changed after pressing ${platform.keys.openResult}); the chat header reads "${shown}", not "${target}"`
+      ? sendReason('headerReads', { header: shown, chat: target })
+      : sendReason('resultDidNotOpenHeader', { key: platform.keys.openResult, header: shown, chat: target })
     return { reading, image, why }
   }
 
@@ -417,15 +425,16 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     void error
   }
 
-  function describeFailure(error: unknown, abort: AbortSignal): string {
+  function describeFailure(error: unknown, abort: AbortSignal): SendReason {
     if (abort.aborted) {
       const reason = abort.reason
-      if (reason instanceof TaskTimeoutError) return reason.message
-      return 'stopped'
+      if (reason instanceof TaskTimeoutError) return sendReason('timedOut', { seconds: Math.round(reason.timeoutMs / 1000) })
+      return sendReason('stopped')
     }
-    if (error instanceof NotSent) return error.message
-    return errorMessage(error) || `${name}: something went wrong`
+    if (error instanceof NotSent) return error.why
+    return sendReason('failed', { error: errorMessage(error) || `${name}: something went wrong` })
   }
+
 }
 
 /** The lowest changed areas above the draft, enough of them for the text's lines (the newest message). */
@@ -460,18 +469,18 @@ async function activate(desktop: DesktopService, caller: DesktopCaller, request:
   }
   if (!window) {
     const titles = [...platform.window.titles, ...(platform.window.titlePattern ? [`/${platform.window.titlePattern}/`] : [])].join(', ')
-    throw new NotSent(`${profile.name.en} is not open: no window is titled ${titles}`)
+    throw new NotSent(sendReason('notOpen', { app: profile.name.en, titles }))
   }
   if (!window.focused) {
     try {
       await desktop.focus(caller, window)
     } catch (error) {
-      if (!platform.keys.activate) throw new NotSent(`could not bring ${profile.name.en} to the front: ${errorMessage(error)}`)
+      if (!platform.keys.activate) throw new NotSent(sendReason('cannotActivate', { app: profile.name.en, error: errorMessage(error) }))
       await desktop.pressKeys(caller, platform.keys.activate)
     }
     await wait(platform.waits.afterActivate)
     const now = (await desktop.windows()).find((w) => w.id === window!.id)
-    if (!now?.focused) throw new NotSent(`${profile.name.en}'s window did not come to the front`)
+    if (!now?.focused) throw new NotSent(sendReason('notInFront', { app: profile.name.en }))
     window = now
   }
   return window

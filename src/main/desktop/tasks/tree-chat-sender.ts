@@ -25,6 +25,7 @@ import { readsSentMessage, type ConfirmAnswer, type SendStep, type SendTextDeps,
 import { TaskTimeoutError } from './task-queue'
 import { cropFrame, panesOf, readArea } from './window-layout'
 import { compilePatterns, oneLine, sleep } from './task-parts'
+import { afterSendKey, NotSent, quotedList, reasonText, sendReason, type SendReason } from './send-reasons'
 
 /** Items a chat list is made of, in the order an item is preferred for opening its chat (an open conversation's tab first). */
 const CHAT_ITEM_ROLES = ['page tab', 'table cell', 'list item']
@@ -44,7 +45,6 @@ const CHANGE_GRACE_MS = 3000
  */
 const SHOWN_GRACE_MS = 8000
 
-class NotSent extends Error {}
 
 interface AppView {
   windows: Array<{ window: AccessibleWindow; root: AccessibleNode }>
@@ -89,7 +89,7 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
   const checkpoint = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped')
   }
-  const done = (status: SendTextResult['status'], reason: string): SendTextResult => ({ status, reason, steps, durationMs: Date.now() - started })
+  const done = (status: SendTextResult['status'], why?: SendReason): SendTextResult => ({ status, reason: why ? reasonText(why) : '', ...(why ? { why } : {}), steps, durationMs: Date.now() - started })
 
   try {
     await bringToFront(main.title)
@@ -104,14 +104,15 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     const perKind = new Map<string, number>()
     for (const { node } of named) perKind.set(node.role, (perKind.get(node.role) ?? 0) + 1)
     if (named.length === 0) {
-      const why = `no chat in ${request.profile.name.en}'s list is named exactly "${target}"${near.length ? ` (similar: ${near.map((n) => `"${n}"`).join(', ')})` : ''}`
-      step({ step: 'target_verified', ok: false, detail: why })
+      const app = request.profile.name.en
+      const why = near.length ? sendReason('listHasNoChatSimilar', { app, chat: target, similar: quotedList(near) }) : sendReason('listHasNoChat', { app, chat: target })
+      step({ step: 'target_verified', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
     const most = Math.max(...perKind.values())
     if (most > 1) {
-      const why = `${most} chats in ${request.profile.name.en}'s list are named exactly "${target}"; the chat is ambiguous`
-      step({ step: 'target_verified', ok: false, detail: why })
+      const why = sendReason('listAmbiguous', { count: most, app: request.profile.name.en, chat: target })
+      step({ step: 'target_verified', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
     const chosen = [...named].sort((a, b) => CHAT_ITEM_ROLES.indexOf(a.node.role) - CHAT_ITEM_ROLES.indexOf(b.node.role))[0]!
@@ -131,8 +132,8 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     if (!chat) {
       const now = await readApp()
       const titles = now.windows.map((w) => `"${w.window.title}"`).join(', ')
-      const why = `"${target}" did not open (${tried.join('; ')}); the windows read ${titles || 'nothing'}`
-      step({ step: 'header_verified', ok: false, detail: why })
+      const why = titles ? sendReason('chatDidNotOpen', { chat: target, tried: tried.join('; '), titles }) : sendReason('chatDidNotOpenNoWindow', { chat: target, tried: tried.join('; ') })
+      step({ step: 'header_verified', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
 
@@ -145,11 +146,11 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     const old = entry.text ?? ''
     draftReplaced = { entryId: entry.id, old }
     const set = await backend.setText(entry.id, text)
-    if (!set.ok) throw new NotSent(`the message entry could not be set: ${describeAccessibilityFailure(set)}`)
+    if (!set.ok) throw new NotSent(sendReason('entryNotSet', { error: describeAccessibilityFailure(set) }))
     const readBack = await readText(entry.id)
     if (readBack !== text) {
-      const why = `the message entry reads "${oneLine(readBack ?? '')}" after setting the text, not the text`
-      step({ step: 'draft_pasted', ok: false, detail: why })
+      const why = sendReason('entryReadsOther', { draft: oneLine(readBack ?? '') })
+      step({ step: 'draft_pasted', ok: false, why, detail: reasonText(why) })
       throw new NotSent(why)
     }
     const xWindow = await bringToFront(chat.window.title)
@@ -167,19 +168,19 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     }
     if (!answer.allowed) {
       step({ step: 'approved', ok: false, detail: answer.reason })
-      throw new NotSent(`not approved: ${answer.reason}; nothing was sent and the draft was put back as it was`)
+      throw new NotSent(sendReason('notApproved', { reason: answer.reason }))
     }
     step({ step: 'approved', ok: true, detail: '' })
 
     // 7. Check again (the person may have used the app meanwhile), then the send key, once.
     const again = openChat(await readApp())
-    if (!again || again.window.id !== chat.window.id) throw new NotSent(`"${target}" is no longer the open chat`)
+    if (!again || again.window.id !== chat.window.id) throw new NotSent(sendReason('noLongerOpen', { chat: target }))
     const draftNow = await readText(entry.id)
-    if (draftNow !== text) throw new NotSent(`the draft changed while the approval was open (it reads "${oneLine(draftNow ?? '')}")`)
+    if (draftNow !== text) throw new NotSent(sendReason('draftChanged', { draft: oneLine(draftNow ?? '') }))
     const front = await bringToFront(chat.window.title)
-    if (!front?.focused) throw new NotSent(`the window "${chat.window.title}" did not come to the front`)
+    if (!front?.focused) throw new NotSent(sendReason('windowNotInFront', { title: chat.window.title }))
     const focused = await backend.focus(entry.id)
-    if (!focused.ok) throw new NotSent(`the message entry could not be focused: ${describeAccessibilityFailure(focused)}`)
+    if (!focused.ok) throw new NotSent(sendReason('entryNotFocused', { error: describeAccessibilityFailure(focused) }))
     checkpoint()
     sendPressed = true // from here on, never "not sent": the key may have reached the app
     draftReplaced = null
@@ -194,9 +195,9 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     // 8. The entry emptied; the history's end (where it is readable) or OCR of the newest message reads the text.
     const emptied = await pollFor(async () => ((await readText(entry.id)) === '' ? true : undefined), platform.waits.afterSend + CHANGE_GRACE_MS)
     if (!emptied) {
-      const why = `the message entry still reads "${oneLine((await readText(entry.id)) ?? '')}" after the send key`
-      step({ step: 'verified', ok: false, detail: why })
-      return done('unknown', `the send key was pressed, but ${why}; check the chat before sending again`)
+      const why = sendReason('entryStillFull', { draft: oneLine((await readText(entry.id)) ?? '') })
+      step({ step: 'verified', ok: false, why, detail: reasonText(why) })
+      return done('unknown', why)
     }
     if (history) {
       const ends = await pollFor(async () => {
@@ -205,22 +206,22 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
       }, platform.waits.afterSend + SHOWN_GRACE_MS)
       if (ends) {
         step({ step: 'verified', ok: true, detail: `the conversation ends with the text` })
-        return done('sent', '')
+        return done('sent')
       }
       const tail = oneLine(((await readText(history.id)) ?? '').slice(-120))
       step({ step: 'verified', ok: false, detail: `the conversation ends "${tail}"` })
-      return done('unknown', `the send key was pressed and the entry emptied, but the conversation ends "${tail}", not the text; check the chat before sending again`)
+      return done('unknown', sendReason('conversationEnds', { tail }))
     }
     const newest = widgetBefore ? await readNewestMessage(deps.desktop, deps.ocr, widgetBefore, text, platform.waits.afterSend + SHOWN_GRACE_MS, signal) : { reads: false, reading: '(no conversation widget in the tree)' }
     if (newest.reads) {
       step({ step: 'verified', ok: true, detail: oneLine(newest.reading), ...(newest.image ? { image: newest.image } : {}) })
-      return done('sent', '')
+      return done('sent')
     }
     step({ step: 'verified', ok: false, detail: `the newest message reads "${oneLine(newest.reading)}"`, ...(newest.image ? { image: newest.image } : {}) })
-    return done('unknown', `the send key was pressed and the entry emptied, but the newest message reads "${oneLine(newest.reading)}", not the text; check the chat before sending again`)
+    return done('unknown', sendReason('newestDiffersEntryEmptied', { newest: oneLine(newest.reading) }))
   } catch (error) {
     const why = describeFailure(error)
-    if (sendPressed) return done('unknown', `the send key was pressed, then ${why}; check the chat before sending again`)
+    if (sendPressed) return done('unknown', afterSendKey(why))
     await putDraftBack()
     return done('not_sent', why)
   }
@@ -278,10 +279,10 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     await backend.setText(draftReplaced.entryId, draftReplaced.old).catch(() => undefined)
   }
 
-  function describeFailure(error: unknown): string {
-    if (signal.aborted) return signal.reason instanceof TaskTimeoutError ? signal.reason.message : 'stopped'
-    if (error instanceof NotSent) return error.message
-    return errorMessage(error) || `${request.profile.name.en}: something went wrong`
+  function describeFailure(error: unknown): SendReason {
+    if (signal.aborted) return signal.reason instanceof TaskTimeoutError ? sendReason('timedOut', { seconds: Math.round(signal.reason.timeoutMs / 1000) }) : sendReason('stopped')
+    if (error instanceof NotSent) return error.why
+    return sendReason('failed', { error: errorMessage(error) || `${request.profile.name.en}: something went wrong` })
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChatWatermarkSchema, CHAT_APP_ID_PATTERN } from '../../../shared'
-import type { ChatSender, SendConfirmation, SendStep } from '../../desktop'
+import { SEND_REASONS, type ChatSender, type SendConfirmation, type SendReasonCode, type SendStep } from '../../desktop'
 import { defineTool, fail, ok, text, withDisplay, type ToolContext, type ToolOutput } from '../define-tool'
 
 export interface MessagingToolServices {
@@ -49,7 +49,8 @@ export function createSendTextTool(services: MessagingToolServices) {
         screen: 'The chat and the draft, as on screen now',
         'result.sent': 'Sent to "{chat}" in {app} and verified on screen.',
         'result.notSent': 'Not sent: nothing went to "{chat}" in {app}. The output below says why.',
-        'result.unknown': 'Unknown: the send key was pressed in {app}, but the message to "{chat}" could not be verified. Check the chat before sending again.'
+        'result.unknown': 'Unknown: the send key was pressed in {app}, but the message to "{chat}" could not be verified. Check the chat before sending again.',
+        ...reasonMessages('en')
       },
       'zh-CN': {
         title: '发送消息',
@@ -59,7 +60,8 @@ export function createSendTextTool(services: MessagingToolServices) {
         screen: '当前屏幕上的会话和草稿',
         'result.sent': '已发送给 {app} 中的“{chat}”，并已在屏幕上核对。',
         'result.notSent': '未发送：没有向 {app} 中的“{chat}”发送任何内容，原因见下方输出。',
-        'result.unknown': '未知：已在 {app} 中按下发送键，但无法核对发给“{chat}”的消息。再次发送前请先查看该会话。'
+        'result.unknown': '未知：已在 {app} 中按下发送键，但无法核对发给“{chat}”的消息。再次发送前请先查看该会话。',
+        ...reasonMessages('zh-CN')
       }
     },
     run: async (args, ctx) => {
@@ -101,18 +103,42 @@ function reportStep(ctx: ToolContext, step: SendStep): void {
   })
 }
 
+/**
+ * The result line for each reason (src/main/desktop/tasks/send-reasons.ts): `notSent.<code>` and
+ * `unknown.<code>`, the status in front of the reason, in both languages.
+ */
+function reasonMessages(language: 'en' | 'zh-CN'): Record<string, string> {
+  const status = {
+    en: { notSent: 'Not sent: ', unknown: 'Unknown: ' },
+    'zh-CN': { notSent: '未发送：', unknown: '未知：' }
+  }[language]
+  return Object.fromEntries(
+    (Object.keys(SEND_REASONS) as SendReasonCode[]).flatMap((code) => {
+      const reason = SEND_REASONS[code][language]
+      const sentence = language === 'en' ? reason.charAt(0).toUpperCase() + reason.slice(1) : reason
+      return [
+        [`notSent.${code}`, status.notSent + sentence],
+        [`unknown.${code}`, status.unknown + sentence]
+      ]
+    })
+  )
+}
+
 function describeOutcome(outcome: Awaited<ReturnType<ChatSender['send']>>): ToolOutput {
   const where = `"${outcome.target}" in ${outcome.appName}`
   const params = { chat: outcome.target, app: outcome.appName }
+  // The reason itself as the result line, when the task gave its code.
+  const why = outcome.why
+  const line = (status: 'notSent' | 'unknown', fallback: string) => (why ? text(`${status}.${why.code}`, why.params) : text(fallback, params))
   switch (outcome.status) {
     case 'sent':
       return withDisplay(ok(`sent to ${where} and verified on screen: ${JSON.stringify(outcome.text)}`), text('result.sent', params))
     case 'not_sent':
-      return withDisplay(fail(`not sent: ${outcome.reason}. Nothing was sent to ${where}.`), text('result.notSent', params))
+      return withDisplay(fail(`not sent: ${outcome.reason}. Nothing was sent to ${where}.`), line('notSent', 'result.notSent'))
     case 'unknown':
       return withDisplay(
         fail(`unknown: ${outcome.reason}. Do not send this message again without asking the user to check ${where}.`),
-        text('result.unknown', params)
+        line('unknown', 'result.unknown')
       )
   }
 }
