@@ -400,6 +400,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           ...(event.display !== undefined ? { display: event.display } : {}),
           runtime: event.runtime ?? call.runtime ?? null,
           ...(event.attachments !== undefined ? { attachments: event.attachments } : {}),
+          ...(event.changes !== undefined ? { changes: event.changes } : {}),
           segments: [],
           endedAt: event.at,
           durationMs: event.durationMs

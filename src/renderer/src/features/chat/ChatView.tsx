@@ -5,6 +5,7 @@ import {
   activeRun,
   buildTimeline,
   endIsNoteworthy,
+  RUN_END_ANCHOR,
   type RunView,
   selectChatPath,
   type TimelineItem,
@@ -15,6 +16,7 @@ import {
 } from '../../stores'
 import { AlertIcon, ShieldIcon } from '../common'
 import { ToolCallCard } from '../timeline'
+import { RunChanges } from '../checkpoints'
 import { ConversationUsage, UsageBadge } from '../usage'
 import { DropHint, MessageAttachments, useAttachmentDrop } from './attachments'
 import { Composer } from './Composer'
@@ -58,6 +60,8 @@ function MessageView({ message }: { message: ChatMessage }) {
           <AnswerActions runId={message.runId} anchor={message.id} />
           <UsageBadge runId={message.runId} messageId={message.id} />
         </MessageActions>
+        {/* The run's total and its undo, under its answer (docs/checkpoints.md, "The UI"). */}
+        <RunChanges runId={message.runId} anchor={message.id} />
       </div>
     </div>
   )
@@ -71,6 +75,16 @@ function runEndText(t: Translator, run: RunView): string {
 }
 
 function RunEnd({ run }: { run: RunView }) {
+  return (
+    <>
+      <RunEndNote run={run} />
+      {/* The run's total and its undo (docs/checkpoints.md, "The UI"). */}
+      <RunChanges runId={run.id} anchor={RUN_END_ANCHOR} />
+    </>
+  )
+}
+
+function RunEndNote({ run }: { run: RunView }) {
   const t = useT()
   // A quiet end has a row only to carry its answer's actions (message versions: stores/versions.ts).
   if (!endIsNoteworthy(run)) return <AnswerEndActions runId={run.id} />

@@ -9,6 +9,7 @@ import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
 import { MemorySaveUndo } from '../memory'
+import { StepChanges } from '../checkpoints'
 import { type ShownStatus, shownStatus } from './shown-status'
 
 export function StatusChip({ status }: { status: ShownStatus }) {
@@ -217,6 +218,8 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
       </button>
       {/* A save the call made offers its undo, folded or not (docs/tools.md, "Memory"). */}
       {call.status === 'completed' && <MemorySaveUndo callId={call.id} />}
+      {/* What it changed in the workspace: the diff and its undo, folded or not (docs/checkpoints.md). */}
+      <StepChanges call={call} />
       {expanded && (
         <div className="tool-call-body">
           {resolution && !deniedWithLine && (

@@ -1,0 +1,9 @@
+/**
+ * Checkpoints in the UI (docs/checkpoints.md, "The UI"): a step's and a run's changes with the Diff
+ * dialog, undo/redo with its preview and conflicts.
+ */
+export { DiffDialog, type DiffDialogProps } from './DiffDialog'
+export { FileDiffView } from './FileDiffView'
+export { RunChanges } from './RunChanges'
+export { StepChanges } from './StepChanges'
+export { UndoDialog } from './UndoDialog'
