@@ -50,6 +50,10 @@ Usage:
   deskclaw mcp call SERVER TOOL [JSON] [--json]
                                     call one tool yourself with JSON arguments; prints its result
                                     (mcp takes --data-dir and --allow-env too)
+  deskclaw undo RUN_ID|CALL_ID [--since] [--dry-run] [--take-checkpoint] [--json]
+                                    take back what a run or one tool call changed in the workspace,
+                                    after printing exactly what will change (--redo UNDO_ID: take an
+                                    undo back; files changed since are kept unless --take-checkpoint)
   deskclaw doctor [--json]          what works here: runtimes (docker, bwrap, native) and the desktop
                                     (display server, capture, input; macOS permissions), and why not
   deskclaw --version | --help

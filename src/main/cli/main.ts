@@ -19,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   web: async (argv) => (await import('./web')).webMain(argv, join(__dirname, '../renderer')),
   audit: async (argv) => (await import('./audit')).auditMain(argv),
   risk: async (argv) => (await import('./risk')).riskMain(argv),
+  undo: async (argv) => (await import('./undo')).undoMain(argv),
   doctor: async (argv) => {
     const [{ parseDoctorArgs }, { doctorCommand }] = await Promise.all([import('./args'), import('./doctor')])
     return doctorCommand(parseDoctorArgs(argv))
