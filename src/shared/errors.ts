@@ -43,6 +43,8 @@ export const ErrorTextKeys = [
   'errors.busy',
   'errors.conversation.notFound',
   'errors.memory.notFound',
+  'errors.schedule.notFound',
+  'errors.schedule.badCron',
   'errors.store.diskFull',
   'errors.undo.nothing',
   'errors.undo.expired',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
-import { AppError, newId, type AgentEvent, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
+import { AppError, newId, type AgentEvent, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
@@ -52,7 +52,7 @@ export class AgentService implements AppService {
   send(
     conversationId: string,
     text: string,
-    options: { attachments?: readonly MessageAttachmentInput[] } & BranchOptions & StagedRunOptions = {}
+    options: { attachments?: readonly MessageAttachmentInput[] } & BranchOptions & StagedRunOptions & AutonomyOption = {}
   ): { runId: string; unseenImages?: number; question: { id: string; parentRunId: string | null } } {
     const { store } = this.deps
     const conversation = store.getConversation(conversationId)
@@ -105,7 +105,7 @@ export class AgentService implements AppService {
       risk: this.deps.risk,
       grants: this.deps.grants,
       saveAlwaysRule: this.deps.saveAlwaysRule,
-      autonomy: settings.autonomy,
+      autonomy: options.autonomy ?? settings.autonomy,
       workspace,
       unsandboxed: () => this.deps.unsandboxed?.() ?? false,
       commandShell: () => this.deps.commandShell?.() ?? 'sh',
@@ -188,6 +188,11 @@ export class AgentService implements AppService {
 export interface StagedRunOptions {
   workspace?: string
   runId?: string
+}
+
+/** A scheduled task runs at its own autonomy level (docs/tools.md, "Schedules"); absent: the one in settings. */
+export interface AutonomyOption {
+  autonomy?: Autonomy
 }
 
 /** Where agent.send puts its question (docs/architecture.md, "Message versions"); at most one of them. */

@@ -21,6 +21,8 @@ import { AgentService } from './agent-service'
 import { EventBus } from './event-bus'
 import { RulesService } from './rules-service'
 import { StagedRuns } from './staged-runs'
+import { Scheduler } from './scheduler'
+import { systemClock, type Clock } from './clock'
 import { UndoService } from './undo-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
@@ -64,6 +66,8 @@ export interface AppConfig {
   localServers?: readonly LocalServerProbe[]
   /** Shows notices the system's way (the Electron shell's native notifications; docs/tools.md, "Notifications"). */
   notifier?: NativeNotifier
+  /** The scheduler's clock (tests pass one they move; docs/tools.md, "Schedules"). */
+  clock?: Clock
 }
 
 export interface DesktopHost {
@@ -113,6 +117,8 @@ export class DeskclawApp {
   readonly notifications: Notifications
   /** What the agent remembers across conversations (docs/tools.md, "Memory"). */
   readonly memories: MemoryStore
+  /** Scheduled tasks, run while the app runs (docs/tools.md, "Schedules"). */
+  readonly schedules: Scheduler
   private readonly services = new ServiceSet()
   private readonly rules: RulesService
   private readonly selectedRuntime: SelectedRuntime | null
@@ -276,6 +282,22 @@ export class DeskclawApp {
       })
     )
     services.register(approvalsService(this.approvals))
+    const agent = this.agent
+    this.schedules = services.register(
+      new Scheduler({
+        schedules: store.schedules(),
+        store,
+        clock: config.clock ?? systemClock,
+        notifications,
+        send: (conversationId, prompt, options) => agent.send(conversationId, prompt, options),
+        wait: (runId) => agent.wait(runId),
+        cancel: (runId) => void agent.cancel(runId),
+        onAgentEvent: (listener) => this.events.subscribe((event) => event.kind === 'agent' && listener(event.event)),
+        attachFrontDoor: () => this.approvals.attachFrontDoor('schedules'),
+        missedRuns: () => this.settingsCache.scheduleMissedRuns,
+        language: () => this.settingsCache.language
+      })
+    )
     services.startAll()
   }
 

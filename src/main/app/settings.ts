@@ -22,6 +22,7 @@ export function defaultSettings(): Settings {
     maxIterations: DEFAULT_MAX_ITERATIONS,
     memoryContextChars: 1500,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
+    scheduleMissedRuns: 'catch_up',
     runtime: 'auto',
     dockerImage: DEFAULT_SANDBOX_IMAGE,
     allowedEnv: [],

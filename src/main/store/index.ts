@@ -15,3 +15,4 @@ export {
 } from './audit-file'
 export { exportConversation, exportFileBase } from './export'
 export { MemoryStore, type MemoryChange, type MemoryQuery, type MemorySource, type NewMemory } from './memories'
+export { ScheduleStore, type NewScheduledTask, type ScheduledTaskChange } from './schedules'

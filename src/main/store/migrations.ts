@@ -267,6 +267,29 @@ export const migrations: readonly MigrationStep[] = [
   -- The words of each memory, cut by ICU's segmenter in memories.ts (Chinese has no spaces), so
   -- unicode61 sees one token per word; contentless: the text itself lives in memories only.
   CREATE VIRTUAL TABLE memories_fts USING fts5 (words, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+  `,
+
+  /* 10: scheduled tasks (docs/tools.md, "Schedules") */ `
+  -- The last_* columns name the latest run's conversation without a foreign key: deleting that
+  -- conversation must not delete the task.
+  CREATE TABLE scheduled_tasks (
+    id                   TEXT PRIMARY KEY,
+    name                 TEXT NOT NULL,
+    prompt               TEXT NOT NULL,
+    workspace            TEXT NOT NULL,
+    autonomy             TEXT NOT NULL CHECK (autonomy IN ('readonly', 'supervised', 'full')),
+    schedule             TEXT NOT NULL, -- ScheduleSpec JSON
+    enabled              INTEGER NOT NULL,
+    next_run_at          INTEGER,
+    created_at           INTEGER NOT NULL,
+    updated_at           INTEGER NOT NULL,
+    last_run_id          TEXT,
+    last_conversation_id TEXT,
+    last_status          TEXT CHECK (last_status IN ('running', 'completed', 'failed', 'cancelled')),
+    last_run_at          INTEGER,
+    last_error           TEXT
+  );
+  CREATE INDEX scheduled_tasks_due ON scheduled_tasks (next_run_at) WHERE enabled = 1 AND next_run_at IS NOT NULL;
   `
 ]
 

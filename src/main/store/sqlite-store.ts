@@ -30,6 +30,7 @@ import { NewerSchemaError, migrate } from './migrations'
 import { projectEvent } from './projection'
 import { ConversationSearch } from './search'
 import { MemoryStore } from './memories'
+import { ScheduleStore } from './schedules'
 import { StreamingAnswers } from './streaming-answers'
 import {
   toChatMessage,
@@ -69,6 +70,7 @@ export class SqliteConversationStore implements ConversationStore {
   private readonly eventTexts: EventTexts
   private readonly approvalAnswers: ApprovalAnswers
   private memoryStore: MemoryStore | undefined
+  private scheduleStore: ScheduleStore | undefined
   private readonly answers: StreamingAnswers
   private readonly auditAppender: AuditAppender
   private readonly batches: CommitBatches
@@ -427,6 +429,10 @@ export class SqliteConversationStore implements ConversationStore {
 
   memories(): MemoryStore {
     return (this.memoryStore ??= new MemoryStore(this.db))
+  }
+
+  schedules(): ScheduleStore {
+    return (this.scheduleStore ??= new ScheduleStore(this.db, () => this.flush()))
   }
 
   close(): void {

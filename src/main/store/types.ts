@@ -12,6 +12,7 @@ import type {
 import type { AuditChainReport } from './audit-chain'
 import type { TurnRequest, TurnStart } from './branches'
 import type { MemoryStore } from './memories'
+import type { ScheduleStore } from './schedules'
 
 /** One send-text task's outcome (docs/desktop.md, "Sending messages"). */
 export interface ChatSendEntry {
@@ -134,5 +135,7 @@ export interface ConversationStore {
   recoverInterrupted(): RecoveryReport
   /** What the agent remembers across conversations, in the same file (docs/tools.md, "Memory"). */
   memories(): MemoryStore
+  /** Scheduled tasks, in the same file (docs/tools.md, "Schedules"). */
+  schedules(): ScheduleStore
   close(): void
 }

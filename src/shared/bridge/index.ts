@@ -31,6 +31,7 @@ export * from './desktop-learn'
 export * from './devices'
 export * from './mcp'
 export * from './memories'
+export * from './schedules'
 export * from './settings'
 export * from './tools'
 

@@ -7,6 +7,10 @@ import { defineCall } from './define-call'
 export const AutonomySchema = z.enum(['readonly', 'supervised', 'full'])
 export type Autonomy = z.infer<typeof AutonomySchema>
 
+/** What a scheduled run missed while DeskClaw was closed does: run once now, or wait for the next time. */
+export const MissedRunPolicySchema = z.enum(['catch_up', 'skip'])
+export type MissedRunPolicy = z.infer<typeof MissedRunPolicySchema>
+
 export const ProviderKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
@@ -124,6 +128,8 @@ export const SettingsSchema = z.object({
   /** At most this many characters of saved memories are offered to each run (docs/tools.md, "Memory"); 0: none. */
   memoryContextChars: z.number().int().min(0).max(20_000),
   approvalTimeoutMs: z.number().int().min(1000),
+  /** A scheduled run whose time passed while DeskClaw was closed: run once at start, or skip to the next (docs/tools.md, "Schedules"). */
+  scheduleMissedRuns: MissedRunPolicySchema,
   runtime: RuntimeChoiceSchema,
   /** The sandbox image for the docker runtime. */
   dockerImage: z.string().min(1),

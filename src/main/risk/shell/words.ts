@@ -64,12 +64,10 @@ export function readWord(node: SyntaxNode, ctx: WordContext): Word {
 
 /** Appends one node's contribution; returns null once anything in it is dynamic. */
 function readPart(node: SyntaxNode, word: Word, ctx: WordContext, first: boolean): string | null {
-  // `type` is a call into the parser's WASM: read it once.
-  const type = node.type
-  switch (type) {
+  switch (node.type) {
     case 'word':
     case 'command_name': {
-      if (type === 'command_name' || node.childCount > 0) return readChildren(node, word, ctx)
+      if (node.type === 'command_name' || node.childCount > 0) return readChildren(node, word, ctx)
       return readUnquoted(node.text, word, ctx, first)
     }
     case 'number':

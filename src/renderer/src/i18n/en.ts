@@ -888,6 +888,8 @@ export const en = {
   'errors.staged.notFound': 'This run has no copy waiting for review (applied or discarded already).',
   'errors.conversation.notFound': 'This conversation no longer exists.',
   'errors.memory.notFound': 'This memory no longer exists.',
+  'errors.schedule.notFound': 'This scheduled task no longer exists.',
+  'errors.schedule.badCron': '"{cron}" is not a cron expression (minute hour day month weekday).',
   'errors.store.diskFull': "The disk holding DeskClaw's data is full ({path}): free some space, then try again."
 } as const satisfies Record<RequiredKeys, string> & Record<string, string>
 

@@ -841,5 +841,7 @@ export const zhCN: Dictionary = {
   'errors.staged.notFound': '这次运行没有等待审阅的副本（已经应用或丢弃）。',
   'errors.conversation.notFound': '这个对话已不存在。',
   'errors.memory.notFound': '这条记忆已不存在。',
+  'errors.schedule.notFound': '这个定时任务已不存在。',
+  'errors.schedule.badCron': '“{cron}”不是有效的 cron 表达式（分 时 日 月 周）。',
   'errors.store.diskFull': '存放 DeskClaw 数据的磁盘已满（{path}）：请先释放一些空间，再重试。'
 }

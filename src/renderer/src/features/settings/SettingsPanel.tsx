@@ -137,6 +137,8 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     language: draft.language,
     maxIterations: maxIterations ?? settings.maxIterations,
     approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
+    // Set in the Schedules panel.
+    scheduleMissedRuns: settings.scheduleMissedRuns,
     runtime: draft.runtime,
     dockerImage: draft.dockerImage.trim() || settings.dockerImage,
     browserPath: draft.browserPath.trim(),
