@@ -1192,7 +1192,8 @@ class Walker {
   }
 
   visit(node: SyntaxNode, pipedFrom: Invocation[]): void {
-    switch (node.type) {
+    const type = node.type
+    switch (type) {
       case 'program':
       case 'list':
       case 'compound_statement':
@@ -1214,7 +1215,7 @@ class Walker {
             else if (child.type === ';;' || child.type === ';&' || child.type === ';;&') {
               this.structure(child, 'shell.parse-error', `"${child.type}" outside a case statement is a syntax error in bash.`)
             } else if (child.isNamed) {
-              const inherits = node.type === 'list' ? first : node.type !== 'program'
+              const inherits = type === 'list' ? first : type !== 'program'
               this.visit(child, inherits ? pipedFrom : [])
               first = false
             }
@@ -1263,8 +1264,8 @@ class Walker {
         for (const child of node.namedChildren) if (child) this.visit(child, pipedFrom)
         return
       default:
-        if (isWordNode(node)) return this.visitWords(node)
-        this.structure(node, 'shell.unknown-construct', `The construct "${node.type}" is not understood, so it cannot be judged safe.`)
+        if (WORD_NODES.has(type)) return this.visitWords(node)
+        this.structure(node, 'shell.unknown-construct', `The construct "${type}" is not understood, so it cannot be judged safe.`)
         for (const child of node.namedChildren) if (child) this.visit(child, pipedFrom)
     }
   }

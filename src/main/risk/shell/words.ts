@@ -64,10 +64,12 @@ export function readWord(node: SyntaxNode, ctx: WordContext): Word {
 
 /** Appends one node's contribution; returns null once anything in it is dynamic. */
 function readPart(node: SyntaxNode, word: Word, ctx: WordContext, first: boolean): string | null {
-  switch (node.type) {
+  // `type` is a call into the parser's WASM: read it once.
+  const type = node.type
+  switch (type) {
     case 'word':
     case 'command_name': {
-      if (node.type === 'command_name' || node.childCount > 0) return readChildren(node, word, ctx)
+      if (type === 'command_name' || node.childCount > 0) return readChildren(node, word, ctx)
       return readUnquoted(node.text, word, ctx, first)
     }
     case 'number':
