@@ -24,6 +24,7 @@ export type ErrorCode = (typeof ErrorCodes)[number]
  */
 export const ErrorTextKeys = [
   'errors.model.unreachable',
+  'errors.model.refused',
   'errors.model.connectionLost',
   'errors.model.timeout',
   'errors.model.auth',

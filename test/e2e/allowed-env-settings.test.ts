@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentEventOf } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { runPrompt } from '../helpers/temp-app'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const MODEL_KEY_ENV = 'DESKCLAW_E2E_MODEL_KEY'
@@ -22,6 +23,7 @@ async function openAllowlist(page: Page) {
   await page.getByTestId('settings-button').click()
   const panel = page.getByTestId('settings-panel')
   await panel.waitFor({ state: 'visible' })
+  await openSettingsSection(page, 'safety')
   const field = panel.getByTestId('settings-allowed-env-field')
   await field.scrollIntoViewIfNeeded()
   return { panel, field, input: field.getByTestId('settings-allowed-env'), error: field.locator('[data-testid="settings-field-error"][data-field="allowedEnv"]') }

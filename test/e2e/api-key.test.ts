@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openSettingsSection } from '../helpers/settings'
 import { DeskclawApp } from '../../src/main/app'
 import { startWebHost } from '../../src/main/bridge'
 import { createEncryptedSecretStore, SECRETS_FILE_NAME, type SecretStore } from '../../src/main/secrets'
@@ -55,6 +56,7 @@ async function startSession(secrets: ((dataDir: string) => SecretStore) | undefi
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click()
+  await openSettingsSection(page, 'model')
   const field = page.getByTestId('api-key-field')
   await field.waitFor()
   return field

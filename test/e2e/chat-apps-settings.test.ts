@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Settings, WireMessage } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const SHIPPED = ['dingtalk', 'feishu', 'hexchat', 'pidgin', 'slack', 'telegram', 'wecom', 'weixin']
@@ -19,6 +20,7 @@ async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click()
   const panel = page.getByTestId('settings-panel')
   await panel.waitFor({ state: 'visible' })
+  await openSettingsSection(page, 'chatApps')
   const section = panel.getByTestId('chat-apps-section')
   await section.waitFor()
   await section.locator('[data-testid="chat-app"]').first().waitFor()

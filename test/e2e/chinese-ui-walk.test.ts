@@ -125,7 +125,11 @@ describe.skipIf(!hasChromium())('the Chinese UI, screen by screen', () => {
     // Settings, Devices, search, a conversation's menu.
     await page.getByTestId('settings-button').click()
     await page.getByTestId('settings-panel').waitFor()
-    found.push(...(await latinWords(page, 'settings')))
+    // Every page of the section menu (item 9).
+    for (const tab of await page.getByTestId('settings-nav').getByRole('tab').all()) {
+      await tab.click()
+      found.push(...(await latinWords(page, `settings ${await tab.getAttribute('data-testid')}`)))
+    }
     await page.keyboard.press('Escape')
     await page.getByTestId('devices-button').click()
     await page.getByTestId('devices-panel').waitFor()

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const LONG_PATH = 'reports/quarterly/2026/emea-and-apac-regional-breakdown-with-appendices-final-v3.md'
@@ -154,12 +155,14 @@ describe.skipIf(!hasChromium())('layout from 480 px up', () => {
       // Settings from the drawer: the drawer gives way to the dialog, which fits.
       await expand.click()
       await page.getByTestId('settings-button').click()
+      await openSettingsSection(page, 'model')
       await page.getByTestId('settings-provider').waitFor()
       await expect.poll(() => sidebarState(page)).toBe('hidden')
       await settled(page)
       await expectNoOverflow(page, 'settings')
       await expectInsideWindow(page, 'settings-panel')
       await expectInsideWindow(page, 'settings-save')
+      await openSettingsSection(page, 'general')
       await page.getByTestId('settings-theme-dark').scrollIntoViewIfNeeded()
       await expectNoOverflow(page, 'settings, theme field')
     })

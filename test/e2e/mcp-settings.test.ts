@@ -11,12 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mcpConfigPath } from '../../src/main/mcp'
 import { hasChromium, screenshotDir } from '../helpers/browser'
 import { EVERYTHING_SERVER } from '../helpers/mcp'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 async function openSection(page: Page) {
   await page.getByTestId('settings-button').click()
   const panel = page.getByTestId('settings-panel')
   await panel.waitFor({ state: 'visible' })
+  await openSettingsSection(page, 'mcp')
   const section = panel.getByTestId('mcp-section')
   await section.scrollIntoViewIfNeeded()
   return section

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared'
+import { openSettingsSection } from '../helpers/settings'
 import { startWebHost, type WebHost } from '../../src/main/bridge'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
@@ -30,8 +31,8 @@ async function closedPort(): Promise<number> {
 }
 
 const TEXT: Record<Settings['language'], { invalidUrl: string; ms: string; unreachable: (url: string) => string }> = {
-  en: { invalidUrl: 'Not an http(s) URL', ms: 'ms', unreachable: (url) => `Cannot reach the model server at ${url} (ECONNREFUSED)` },
-  'zh-CN': { invalidUrl: '不是 http(s) 网址', ms: '毫秒', unreachable: (url) => `无法连接模型服务器 ${url}（ECONNREFUSED）` }
+  en: { invalidUrl: 'Not an http(s) URL', ms: 'ms', unreachable: (url) => `Nothing is listening on ${new URL(url).host}: the model server at ${url} is not running, or listens on another port` },
+  'zh-CN': { invalidUrl: '不是 http(s) 网址', ms: '毫秒', unreachable: (url) => `${new URL(url).host} 上没有程序在监听：${url} 的模型服务器没有运行，或在监听别的端口` }
 }
 
 describe.skipIf(!hasChromium())('model picker and model settings', () => {
@@ -135,6 +136,7 @@ describe.skipIf(!hasChromium())('model picker and model settings', () => {
 
       // Settings: a base URL that is not one is an error at its field, and Save is disabled.
       await page.getByTestId('settings-button').click()
+      await openSettingsSection(page, 'model')
       const baseUrl = page.getByTestId('settings-base-url')
       await baseUrl.fill('not a url')
       const fieldError = page.locator('[data-testid="settings-field-error"][data-field="baseUrl"]')

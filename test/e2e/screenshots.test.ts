@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const VARIANTS: Array<{ language: Settings['language']; theme: 'light' | 'dark' }> = [
@@ -66,6 +67,7 @@ describe.skipIf(!hasChromium())('screenshots of the main views', () => {
       await modal.waitFor({ state: 'hidden' })
 
       await page.getByTestId('settings-button').click()
+      await openSettingsSection(page, 'model')
       await page.getByTestId('settings-provider').waitFor()
       await shot('settings')
     })

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { hasChromium } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const TEXT = {
@@ -28,6 +29,7 @@ describe.skipIf(!hasChromium())('Settings: provider texts', () => {
       await page.goto(host.url)
       await page.getByTestId('settings-button').click()
       const panel = page.getByTestId('settings-panel')
+      await openSettingsSection(page, 'model')
       const status = panel.getByTestId('settings-model-status')
       await expect.poll(() => status.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready')
       expect(await status.innerText()).toContain(TEXT[language].one)

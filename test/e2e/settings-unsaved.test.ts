@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const TEXT = {
@@ -19,6 +20,7 @@ async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click()
   const panel = page.getByTestId('settings-panel')
   await panel.waitFor({ state: 'visible' })
+  await openSettingsSection(page, 'chatApps')
   await panel.locator('[data-testid="chat-app"][data-app="weixin"]').waitFor()
   return panel
 }
@@ -48,6 +50,7 @@ describe.skipIf(!hasChromium())('Settings: no silent loss on close', () => {
       panel = await openSettings(page)
       const weixin = panel.locator('[data-testid="chat-app"][data-app="weixin"]')
       await weixin.getByTestId('chat-app-enabled').click()
+      await openSettingsSection(page, 'safety')
       await panel.getByTestId('settings-max-iterations').fill('7')
       await panel.getByTestId('settings-close').click()
       await unsaved.waitFor()
@@ -78,6 +81,7 @@ describe.skipIf(!hasChromium())('Settings: no silent loss on close', () => {
       panel = await openSettings(page)
       expect(await panel.getByTestId('settings-max-iterations').inputValue()).toBe('10')
       await panel.locator('[data-testid="chat-app"][data-app="weixin"]').getByTestId('chat-app-enabled').click()
+      await openSettingsSection(page, 'safety')
       await panel.getByTestId('settings-max-iterations').fill('7')
       await page.keyboard.press('Escape')
       await unsaved.getByRole('button', { name: text.save }).click()

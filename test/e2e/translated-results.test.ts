@@ -21,14 +21,14 @@ const EXPECTED: Record<Settings['language'], { wrote: string; read: string; deni
     read: '已读取 notes/a.txt 的第 1–1 行（共 1 行）。',
     denied: '你拒绝了这次调用，未运行。',
     policy: /^安全规则不允许：递归删除根目录、系统目录或你的主目录。 未运行。$/,
-    unreachable: (url) => `无法连接模型服务器 ${url}（ECONNREFUSED）`
+    unreachable: (url) => `${new URL(url).host} 上没有程序在监听：${url} 的模型服务器没有运行，或在监听别的端口`
   },
   en: {
     wrote: 'Wrote 12 bytes to notes/a.txt.',
     read: 'Read lines 1–1 of 1 from notes/a.txt.',
     denied: 'You denied this call; it did not run.',
     policy: /^Not allowed by the safety rules: Recursively deletes \/\. It did not run\.$/,
-    unreachable: (url) => `Cannot reach the model server at ${url} (ECONNREFUSED)`
+    unreachable: (url) => `Nothing is listening on ${new URL(url).host}: the model server at ${url} is not running, or listens on another port`
   }
 }
 
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium())('translated tool results and errors in the web U
       await error.waitFor({ state: 'visible' })
       expect(await error.innerText()).toBe(expected.unreachable(unreachable))
       const failed = temp.events.find((e) => e.type === 'run_failed')
-      expect(failed?.type === 'run_failed' && failed.error).toMatchObject({ code: 'MODEL_UNREACHABLE', key: 'errors.model.unreachable' })
+      expect(failed?.type === 'run_failed' && failed.error).toMatchObject({ code: 'MODEL_UNREACHABLE', key: 'errors.model.refused' })
       await page.reload()
       await page.getByTestId('run-error').waitFor({ state: 'visible' })
       expect(await page.getByTestId('run-error').innerText()).toBe(expected.unreachable(unreachable))

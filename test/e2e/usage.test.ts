@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 /*
@@ -102,6 +103,7 @@ describe.skipIf(!hasChromium())('token usage and cost', () => {
       await page.getByTestId('settings-button').click()
       const panel = page.getByTestId('settings-panel')
       await panel.waitFor({ state: 'visible' })
+      await openSettingsSection(page, 'prices')
       const section = panel.getByTestId('model-prices-section')
       await section.getByTestId('price-add').click()
       const row = section.getByTestId('price-row')

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentEvent, AgentEventOf } from '../../src/shared'
 import { hasChromium, screenshotDir } from '../helpers/browser'
 import { openToolCard } from '../helpers/tool-card'
+import { openSettingsSection } from '../helpers/settings'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 import { ARTICLE, startTestSite, type TestSite } from '../helpers/web-site'
 
@@ -99,6 +100,7 @@ describe.skipIf(!hasChromium())('web tools in the web UI', () => {
 
   it('a rule added in Settings → Web lets the next fetch of that host run without asking', async () => {
     await page.getByTestId('settings-button').click()
+    await openSettingsSection(page, 'web')
     const section = page.getByTestId('web-section')
     await section.waitFor({ state: 'visible' })
     expect(await section.getByTestId('web-rules-none').count()).toBe(1)

@@ -40,10 +40,26 @@ export function unreachableMessage(baseUrl: string, code: string): string {
   return `Cannot reach the model server at ${baseUrl} (${code}).`
 }
 
-/** The same, as the message code the UI translates (docs/architecture.md, "Texts from main"). */
+/**
+ * The same, as the message code the UI translates (docs/architecture.md, "Texts from main"). A
+ * refused connection says it in words — nothing listens on that host and port (issue 22, item 9).
+ */
 export function unreachableText(baseUrl: string, code: string): ErrorText {
+  const host = hostOf(baseUrl)
+  if (code === 'ECONNREFUSED' && host) return { key: 'errors.model.refused', params: { url: baseUrl, host, reason: code } }
   const key = CONNECTION_LOST_CODES.has(code) ? 'errors.model.connectionLost' : 'errors.model.unreachable'
   return { key, params: { url: baseUrl, reason: code } }
+}
+
+/** "127.0.0.1:11434" — the host and the port a connection went to (the scheme's default port when the URL names none). */
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl)
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '')
+    return port ? `${url.hostname}:${port}` : url.hostname
+  } catch {
+    return undefined
+  }
 }
 
 /** An unreachable model server as an AppError: the English message and its message code. */

@@ -1,8 +1,9 @@
 import { generateText } from 'ai'
-import type { TestConnectionResult } from '../../shared'
+import { AppError, type TestConnectionResult } from '../../shared'
 import type { ProviderConfig } from './config'
 import { createLanguageModel } from './create-language-model'
 import { describeModelError } from './describe-model-error'
+import { listModels } from './list-models'
 
 export interface TestConnectionOptions {
   /** A cold local model may take a while to load; past this the server counts as not answering. */
@@ -14,9 +15,13 @@ const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * One tiny real request — a one-token generation — through the same model a run would build, so a
- * failure is reported with exactly the words a run would show (describeModelError). Never throws.
+ * failure is reported with exactly the words a run would show (describeModelError); without a model,
+ * the model list (`checked: 'models'`). Never throws.
  */
 export async function testConnection(config: ProviderConfig, options: TestConnectionOptions = {}): Promise<TestConnectionResult> {
+  // No model chosen yet: ask for the model list instead, which reaches the server and (where the
+  // provider wants one) checks the key — and the answer says that is what was checked (issue 22, item 9).
+  if (config.model.trim() === '') return testByListing(config, options)
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   const started = performance.now()
@@ -30,8 +35,19 @@ export async function testConnection(config: ProviderConfig, options: TestConnec
       maxRetries: 0,
       abortSignal
     })
-    return { ok: true, model: config.model.trim(), latencyMs: Math.round(performance.now() - started) }
+    return { ok: true, checked: 'reply', model: config.model.trim(), latencyMs: Math.round(performance.now() - started) }
   } catch (error) {
+    return { ok: false, error: describeModelError(error, config) }
+  }
+}
+
+async function testByListing(config: ProviderConfig, options: TestConnectionOptions): Promise<TestConnectionResult> {
+  const started = performance.now()
+  try {
+    const models = await listModels(config, { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) })
+    return { ok: true, checked: 'models', model: '', models: models.length, latencyMs: Math.round(performance.now() - started) }
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.toJSON() }
     return { ok: false, error: describeModelError(error, config) }
   }
 }

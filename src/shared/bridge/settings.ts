@@ -293,7 +293,18 @@ export const ProviderTargetSchema = z.object({
 export type ProviderTarget = z.infer<typeof ProviderTargetSchema>
 
 export const TestConnectionResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), model: z.string(), latencyMs: z.number() }),
+  /**
+   * `checked`: what answered — `reply`, the model's one-token reply; `models`, the server's model list
+   * (no model chosen yet: it reached the server and, where the provider wants one, the key was
+   * accepted), with how many models it lists.
+   */
+  z.object({
+    ok: z.literal(true),
+    checked: z.enum(['reply', 'models']).optional(),
+    model: z.string(),
+    models: z.number().int().nonnegative().optional(),
+    latencyMs: z.number()
+  }),
   /** The error exactly as a run would report it (describeModelError). */
   z.object({
     ok: z.literal(false),
@@ -315,7 +326,8 @@ export const settingsCalls = {
   'providers.listModels': defineCall(ProviderTargetSchema, z.object({ models: z.array(z.string()) })),
   /**
    * A one-token generation with `model` (default: Settings') on the target: ok with the latency,
-   * or the error a run would show. Answers `ok: false` rather than failing the call.
+   * or the error a run would show; with no model (an empty `model`), the model list instead.
+   * Answers `ok: false` rather than failing the call.
    */
   'providers.testConnection': defineCall(
     ProviderTargetSchema.extend({ model: z.string().max(200).optional() }),

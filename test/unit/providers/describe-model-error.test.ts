@@ -62,8 +62,10 @@ describe('describeModelError', () => {
       expect(describeModelError(wrapped, config)).toEqual({
         code: 'MODEL_UNREACHABLE',
         message: `Cannot reach the model server at http://localhost:11434/v1 (${code}).`,
-        key: 'errors.model.unreachable',
-        params: { url: 'http://localhost:11434/v1', reason: code }
+        // A refused connection is said in words: nothing listens on that host and port (issue 22, item 9).
+        ...(code === 'ECONNREFUSED'
+          ? { key: 'errors.model.refused', params: { url: 'http://localhost:11434/v1', host: 'localhost:11434', reason: code } }
+          : { key: 'errors.model.unreachable', params: { url: 'http://localhost:11434/v1', reason: code } })
       })
       // The bare fetch error, as a custom fetch or another library would throw it.
       expect(describeModelError(fetchFailed(code, 'x'), config).code).toBe('MODEL_UNREACHABLE')

@@ -127,8 +127,8 @@ describe('listModels', () => {
     expect(error).toEqual({
       code: 'MODEL_UNREACHABLE',
       message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).`,
-      key: 'errors.model.unreachable',
-      params: { url: `http://127.0.0.1:${port}/v1`, reason: 'ECONNREFUSED' }
+      key: 'errors.model.refused',
+      params: { url: `http://127.0.0.1:${port}/v1`, host: `127.0.0.1:${port}`, reason: 'ECONNREFUSED' }
     })
   })
 
@@ -221,15 +221,16 @@ describe('testConnection', () => {
       error: {
         code: 'MODEL_UNREACHABLE',
         message: `Cannot reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED).`,
-        key: 'errors.model.unreachable',
-        params: { url: `http://127.0.0.1:${port}/v1`, reason: 'ECONNREFUSED' }
+        key: 'errors.model.refused',
+        params: { url: `http://127.0.0.1:${port}/v1`, host: `127.0.0.1:${port}`, reason: 'ECONNREFUSED' }
       }
     })
     expect(Date.now() - started).toBeLessThan(3_000)
   })
 
   it('says what to set when nothing is configured', async () => {
-    const result = await testConnection({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: '' })
+    // Without a model it lists the models instead (issue 22, item 9); without a base URL there is nothing to ask.
+    const result = await testConnection({ provider: 'openai-compatible', baseUrl: '', model: '' })
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } })
   })
 

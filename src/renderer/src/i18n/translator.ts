@@ -57,7 +57,15 @@ export interface Translator {
   alwaysBlocked(assessment: Pick<RiskAssessment, 'alwaysRule' | 'alwaysBlocked' | 'alwaysBlockedReason'>): string | null
   /** "812 B", "1.4 MB" */
   fileSize(bytes: number): string
+  /**
+   * A text with a count, by the language's plural rules (Intl.PluralRules): `${base}.${rule}`,
+   * else `${base}.other` — "1 model", "2 models"; Chinese has one form. `n` is a var too.
+   */
+  count(base: PluralBase, n: number, vars?: Vars): string
 }
+
+/** The keys that have a `.other` form: the bases `t.count` takes. */
+export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never
 
 export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOOLS): Translator {
   const t = ((key: MessageKey, vars?: Vars) => translate(language, key, vars)) as Translator
@@ -79,6 +87,11 @@ export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOO
     return translate(language, 'approval.alwaysUnavailable')
   }
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })
+  const plural = new Intl.PluralRules(language)
+  t.count = (base, n, vars) => {
+    const key = `${base}.${plural.select(n)}`
+    return translate(language, (Object.hasOwn(en, key) ? key : `${base}.other`) as MessageKey, { ...vars, n })
+  }
   t.fileSize = (bytes) => {
     if (bytes < 1024) return translate(language, 'size.B', { n: number.format(Math.max(0, bytes)) })
     if (bytes < 1024 * 1024) return translate(language, 'size.KB', { n: number.format(bytes / 1024) })

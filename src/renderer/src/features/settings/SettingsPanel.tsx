@@ -31,6 +31,7 @@ import { WebDomainsSection } from './WebDomainsSection'
 import { ModelCombobox } from './ModelCombobox'
 import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
 import { ModelPricesSection } from './ModelPricesSection'
+import { SettingsNav, SettingsPage, type SettingsSectionId, useSettingsSection } from './sections'
 import { UnsavedChangesDialog } from './UnsavedChangesDialog'
 import { useServerModels } from './server-models'
 
@@ -232,8 +233,12 @@ function TestConnection({ target, disabled }: { target: ProviderTarget & { model
       </button>
       <div className="test-connection-result" role="status" aria-live="polite">
         {shown && !testing && (
-          <span className={shown.ok ? 'test-ok' : 'test-failed'} data-testid="settings-test-result" data-ok={String(shown.ok)}>
-            {shown.ok ? t('settings.testOk', { model: shown.model, ms: shown.latencyMs }) : t('settings.testFailed', { error: t.error(shown.error) })}
+          <span className={shown.ok ? 'test-ok' : 'test-failed'} data-testid="settings-test-result" data-ok={String(shown.ok)} data-checked={shown.ok ? (shown.checked ?? 'reply') : undefined}>
+            {!shown.ok
+              ? t('settings.testFailed', { error: t.error(shown.error) })
+              : shown.checked === 'models'
+                ? t.count('settings.testModels', shown.models ?? 0, { ms: shown.latencyMs })
+                : t('settings.testOk', { model: shown.model, ms: shown.latencyMs })}
           </span>
         )}
       </div>
@@ -250,8 +255,8 @@ interface SettingsFormProps {
   section?: SettingsSection | null
 }
 
-/** A Settings section another screen can open at (the chat header's autonomy chip opens Safety). */
-export type SettingsSection = 'safety'
+/** A Settings section another screen can open at (the chat header's autonomy chip opens Safety): see sections.tsx. */
+export type SettingsSection = SettingsSectionId
 
 function SettingsForm({ settings, onClose, closeRequest, section }: SettingsFormProps) {
   const t = useT()
@@ -266,6 +271,7 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
   const dirty = useMemo(() => comparableDraft(draft) !== comparableDraft(toDraft(settings)), [draft, settings])
   const [askingToClose, setAskingToClose] = useState(false)
   const safetyRef = useRef<HTMLElement>(null)
+  const [active, choose] = useSettingsSection(section)
   useEffect(() => {
     if (section !== 'safety' || !safetyRef.current) return
     const el = safetyRef.current
@@ -338,7 +344,7 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
     </span>
   ) : serverTarget && errors.baseUrl === undefined ? (
     <span className="model-list-status" data-testid="settings-model-status" data-state="ready">
-      {serverModels.models.length === 1 ? t('settings.modelCountOne') : t('settings.modelCount', { n: serverModels.models.length })}{' '}
+      {t.count('settings.modelCount', serverModels.models.length)}{' '}
       <button type="button" className="link-button" onClick={serverModels.reload}>
         {t('settings.modelListRefresh')}
       </button>
@@ -347,7 +353,10 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
 
   return (
     <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="settings-layout">
+      <SettingsNav active={active} onChoose={choose} />
       <div className="settings-scroll">
+        <SettingsPage id="model" active={active}>
         <section>
           <h3>{t('settings.section.model')}</h3>
           <Field label={t('settings.provider')} htmlFor={`${id}-provider`}>
@@ -435,7 +444,9 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
             </select>
           </Field>
         </section>
+        </SettingsPage>
 
+        <SettingsPage id="safety" active={active}>
         <section ref={safetyRef} data-testid="settings-section-safety">
           <h3>{t('settings.section.safety')}</h3>
           <fieldset className="field">
@@ -550,7 +561,9 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
             </Field>
           </div>
         </section>
+        </SettingsPage>
 
+        <SettingsPage id="desktop" active={active}>
         <section>
           <h3>{t('settings.section.desktop')}</h3>
           <div className="field-row">
@@ -624,15 +637,25 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
             onChange={(checked) => set('desktopFailSafe', checked)}
           />
         </section>
+        </SettingsPage>
 
-        <ChatAppsSection draft={draft} errors={errors} set={set} />
+        <SettingsPage id="chatApps" active={active}>
+          <ChatAppsSection draft={draft} errors={errors} set={set} />
+        </SettingsPage>
 
-        <McpServersSection />
+        <SettingsPage id="mcp" active={active}>
+          <McpServersSection />
+        </SettingsPage>
 
-        <WebDomainsSection settings={settings} />
+        <SettingsPage id="web" active={active}>
+          <WebDomainsSection settings={settings} />
+        </SettingsPage>
 
-        <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
+        <SettingsPage id="prices" active={active}>
+          <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
+        </SettingsPage>
 
+        <SettingsPage id="general" active={active}>
         <section>
           <h3>{t('settings.section.general')}</h3>
           <Field label={t('settings.language')} htmlFor={`${id}-lang`}>
@@ -652,6 +675,8 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
           </Field>
           <ThemeField />
         </section>
+        </SettingsPage>
+      </div>
       </div>
 
       <div className="settings-footer">
