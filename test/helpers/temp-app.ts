@@ -22,7 +22,7 @@ export function createTempApp(
   baseUrl: string,
   overrides: Partial<Settings> = {},
   env: NodeJS.ProcessEnv = {},
-  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources' | 'localServers' | 'home' | 'clock'> = {}
+  config: Pick<AppConfig, 'runtimeProbe' | 'toolSources' | 'localServers' | 'home' | 'clock' | 'runSchedules'> = {}
 ): TempApp {
   const root = mkdtempSync(join(tmpdir(), 'deskclaw-test-'))
   const dataDir = join(root, 'data')
@@ -92,7 +92,7 @@ export function scriptedApps() {
     server = undefined
   })
   return {
-    async setup(script: ScriptStep[], overrides: Partial<Settings> = {}, config: Pick<AppConfig, 'runtimeProbe' | 'toolSources' | 'localServers' | 'home' | 'clock'> = {}): Promise<TempApp> {
+    async setup(script: ScriptStep[], overrides: Partial<Settings> = {}, config: Pick<AppConfig, 'runtimeProbe' | 'toolSources' | 'localServers' | 'home' | 'clock' | 'runSchedules'> = {}): Promise<TempApp> {
       server = await startScriptedOpenAI(script)
       temp = createTempApp(server.url, overrides, {}, config)
       return temp

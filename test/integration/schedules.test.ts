@@ -26,7 +26,7 @@ function noticesOf(app: DeskclawApp): Notice[] {
 describe('scheduled tasks (scripted model, test clock)', () => {
   it('fires at its time: a conversation of its own, a notification and audit entries', async () => {
     const clock = new TestClock(MONDAY_0859)
-    const temp = await apps.setup([{ text: 'Three new issues since yesterday.' }], {}, { clock })
+    const temp = await apps.setup([{ text: 'Three new issues since yesterday.' }], {}, { clock, runSchedules: true })
     const notices = noticesOf(temp.app)
     const task = temp.app.schedules.add({
       name: 'Morning summary',
@@ -58,7 +58,7 @@ describe('scheduled tasks (scripted model, test clock)', () => {
 
   it('a one-shot task runs once, then is off', async () => {
     const clock = new TestClock(MONDAY_0859)
-    const temp = await apps.setup([{ text: 'Reminder done.' }], {}, { clock })
+    const temp = await apps.setup([{ text: 'Reminder done.' }], {}, { clock, runSchedules: true })
     temp.app.schedules.add({ name: 'Once', prompt: 'Remind me', workspace: temp.workspace, autonomy: 'readonly', schedule: { kind: 'once', at: MONDAY_0900 } })
     clock.advance(60_000)
     await temp.app.schedules.idle()
@@ -70,7 +70,7 @@ describe('scheduled tasks (scripted model, test clock)', () => {
   })
 
   it('refuses a cron expression that is not one, saying why', async () => {
-    const temp = await apps.setup([], {}, { clock: new TestClock(MONDAY_0859) })
+    const temp = await apps.setup([], {}, { clock: new TestClock(MONDAY_0859), runSchedules: true })
     expect(() =>
       temp.app.schedules.add({ name: 'x', prompt: 'y', workspace: temp.workspace, autonomy: 'readonly', schedule: { kind: 'cron', cron: '61 9 * * *' } })
     ).toThrow(/not a cron expression.*minute/)
@@ -82,7 +82,7 @@ describe('scheduled tasks (scripted model, test clock)', () => {
     const temp = await apps.setup(
       [{ toolCalls: [{ name: 'file_write', args: { path: 'report.txt', content: 'hello' } }] }, { text: 'I could not write the report.' }],
       { approvalTimeoutMs: 1000 },
-      { clock }
+      { clock, runSchedules: true }
     )
     const notices = noticesOf(temp.app)
     temp.app.schedules.add({ name: 'Write report', prompt: 'Write report.txt', workspace: temp.workspace, autonomy: 'supervised', schedule: { kind: 'cron', cron: '0 9 * * *' } })
@@ -117,6 +117,7 @@ describe('missed runs (the app was closed at the time)', () => {
     const config = (clock: TestClock) => ({
       dataDir: join(root, 'data'),
       clock,
+      runSchedules: true,
       env: {},
       overrides: { provider: 'openai-compatible' as const, baseUrl: server!.url, model: 'scripted-model', workspace, scheduleMissedRuns: policy }
     })
@@ -150,5 +151,20 @@ describe('missed runs (the app was closed at the time)', () => {
     expect(audit.map((row) => row.kind)).toEqual(['schedule_added', 'schedule_run_skipped'])
     expect(audit[1]!.data).toMatchObject({ missedAt: MONDAY_0900 })
     expect(MISSED_AFTER_MS).toBeLessThan(2 * 3_600_000)
+  })
+})
+
+describe('a process that only manages tasks', () => {
+  it('runs nothing at its time (one-shot CLI commands), but runs a task when asked', async () => {
+    const clock = new TestClock(MONDAY_0859)
+    const temp = await apps.setup([{ text: 'Ran on request.' }], {}, { clock })
+    const task = temp.app.schedules.add({ name: 'Daily', prompt: 'Go', workspace: temp.workspace, autonomy: 'readonly', schedule: { kind: 'cron', cron: '0 9 * * *' } })
+    expect(clock.pending()).toBe(0)
+    clock.advance(3_600_000)
+    await temp.app.schedules.idle()
+    expect(apps.server().requests).toHaveLength(0)
+    const started = temp.app.schedules.runNow(task.id)
+    expect(await started.done).toBe('completed')
+    expect(temp.app.schedules.list()[0]!.lastRun).toMatchObject({ status: 'completed', conversationId: started.conversationId })
   })
 })

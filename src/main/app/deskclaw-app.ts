@@ -68,6 +68,11 @@ export interface AppConfig {
   notifier?: NativeNotifier
   /** The scheduler's clock (tests pass one they move; docs/tools.md, "Schedules"). */
   clock?: Clock
+  /**
+   * Whether this process runs scheduled tasks at their times: the desktop app and `deskclaw web` do;
+   * one-shot CLI commands only manage them (and `schedule run-now` runs one).
+   */
+  runSchedules?: boolean
 }
 
 export interface DesktopHost {
@@ -295,7 +300,8 @@ export class DeskclawApp {
         onAgentEvent: (listener) => this.events.subscribe((event) => event.kind === 'agent' && listener(event.event)),
         attachFrontDoor: () => this.approvals.attachFrontDoor('schedules'),
         missedRuns: () => this.settingsCache.scheduleMissedRuns,
-        language: () => this.settingsCache.language
+        language: () => this.settingsCache.language,
+        timed: config.runSchedules ?? false
       })
     )
     services.startAll()

@@ -29,6 +29,8 @@ export interface SchedulerDeps {
    */
   attachFrontDoor(): () => void
   missedRuns(): MissedRunPolicy
+  /** False in a process that only manages tasks (one-shot CLI commands): nothing runs at its time there. */
+  timed: boolean
   language(): Language
 }
 
@@ -61,6 +63,8 @@ export class Scheduler implements AppService {
   constructor(private readonly deps: SchedulerDeps) {}
 
   started(): void {
+    // Only the process that runs tasks at their times may call a `running` one interrupted.
+    if (!this.deps.timed) return
     const recovered = this.deps.schedules.recoverInterrupted()
     if (recovered > 0) this.deps.store.audit({ kind: 'schedule_runs_interrupted', actor: 'scheduler', data: { count: recovered } })
     this.stopListening = this.deps.onAgentEvent((event) => this.heard(event))
@@ -108,7 +112,7 @@ export class Scheduler implements AppService {
 
   /** Runs what is due, skips or catches up what was missed, and arms the timer for the next. */
   tick(): void {
-    if (this.stopped) return
+    if (this.stopped || !this.deps.timed) return
     const now = this.deps.clock.now()
     for (const task of this.deps.schedules.due(now)) {
       const late = now - (task.nextRunAt ?? now)
@@ -152,7 +156,7 @@ export class Scheduler implements AppService {
   private arm(): void {
     this.cancelTimer?.()
     this.cancelTimer = null
-    if (this.stopped) return
+    if (this.stopped || !this.deps.timed) return
     const next = this.deps.schedules.nextDue()
     if (next === null) return
     const wait = Math.min(Math.max(0, next - this.deps.clock.now()), MAX_WAIT_MS)

@@ -54,6 +54,10 @@ Usage:
                                     take back what a run or one tool call changed in the workspace,
                                     after printing exactly what will change (--redo UNDO_ID: take an
                                     undo back; files changed since are kept unless --take-checkpoint)
+  deskclaw schedule list|add|remove|run-now
+                                    tasks run on a schedule while DeskClaw runs: add --name NAME
+                                    --prompt TEXT (--cron EXPR | --at TIME) [--workspace DIR]
+                                    [--autonomy LEVEL]; run-now ID runs one here (schedule --help)
   deskclaw doctor [--json]          what works here: runtimes (docker, bwrap, native) and the desktop
                                     (display server, capture, input; macOS permissions), and why not
   deskclaw --version | --help

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, Command> = {
   // The built UI sits beside out/main; the entry knows where that is, a chunk does not.
   web: async (argv) => (await import('./web')).webMain(argv, join(__dirname, '../renderer')),
   audit: async (argv) => (await import('./audit')).auditMain(argv),
+  schedule: async (argv) => (await import('./schedule')).scheduleMain(argv),
   risk: async (argv) => (await import('./risk')).riskMain(argv),
   undo: async (argv) => (await import('./undo')).undoMain(argv),
   doctor: async (argv) => {

@@ -19,7 +19,8 @@ export async function webMain(argv: string[], rendererDir: string): Promise<numb
     throw new AppError('NOT_CONFIGURED', `The UI is not built (${rendererDir} is missing): run npm run build`)
   }
   // Risky settings from the browser are confirmed on this terminal; without one they are refused.
-  const app = openApp(args, {}, process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {})
+  // A web host stays up like the tray app: it runs scheduled tasks at their times (docs/tools.md, "Schedules").
+  const app = openApp(args, {}, { runSchedules: true, ...(process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {}) })
   const host = await startWebHost({ app, rendererDir, host: args.host, port: args.port })
   // The last lines, set apart: the address must not drown in the build's output (issue 22, item 12).
   process.stdout.write(`\nDeskClaw is running. Open this address in your browser:\n\n    ${host.url}\n\nPress Ctrl+C to stop.\n`)

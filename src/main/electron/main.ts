@@ -69,7 +69,9 @@ async function start(): Promise<void> {
     // Notices as system notifications; a click shows the notice's conversation (docs/tools.md, "Notifications").
     notifier: electronNotifier((notice) => {
       if (notice.conversationId) deskclaw.events.publish({ kind: 'show_conversation', conversationId: notice.conversationId })
-    })
+    }),
+    // The tray app runs scheduled tasks at their times (docs/tools.md, "Schedules").
+    runSchedules: true
   })
   setupSecurity({ language: () => deskclaw.settings().language })
   // The IPC handler and event forwarding stay up until the process exits, so events emitted while

@@ -1,0 +1,79 @@
+/** `deskclaw schedule` (docs/cli.md): add, list, run-now and remove, as a user runs them, against the scripted model. */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ScheduledTask } from '../../src/shared'
+import { startScriptedOpenAI } from '../fixtures/scripted-openai'
+import type { ScriptedServer } from '../fixtures/scripted-types'
+import { cliPath, requireBuiltCli } from '../helpers/cli'
+
+requireBuiltCli()
+
+let server: ScriptedServer | undefined
+let root: string | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+  if (root) rmSync(root, { recursive: true, force: true })
+  root = undefined
+})
+
+async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cliPath, 'schedule', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { code, stdout, stderr }
+}
+
+describe('deskclaw schedule', () => {
+  it('adds, lists, runs now and removes a task', async () => {
+    server = await startScriptedOpenAI([{ text: '日报已生成。' }])
+    root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
+    const workspace = join(root, 'ws')
+    mkdirSync(workspace)
+    const env = { DESKCLAW_HOME: join(root, 'home'), DESKCLAW_PROVIDER: 'openai-compatible', DESKCLAW_BASE_URL: server.url, DESKCLAW_MODEL: 'scripted-model' }
+
+    const added = await cli(['add', '--name', '日报', '--prompt', 'Write the daily report', '--cron', '0 9 * * 1-5', '--workspace', workspace, '--autonomy', 'readonly', '--json'], env)
+    expect(added.stderr).toBe('')
+    expect(added.code).toBe(0)
+    const task = JSON.parse(added.stdout) as ScheduledTask
+    expect(task).toMatchObject({ name: '日报', schedule: { kind: 'cron', cron: '0 9 * * 1-5' }, autonomy: 'readonly', workspace, enabled: true, lastRun: null })
+    expect(new Date(task.nextRunAt!).getHours()).toBe(9)
+
+    // Listing in a one-shot process runs nothing, even if a time came.
+    const listed = await cli(['list'], env)
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain(`${task.id}  日报 — cron "0 9 * * 1-5", readonly, in ${workspace}`)
+    expect(listed.stdout).toContain('never run')
+    expect(server.requests).toHaveLength(0)
+
+    const ran = await cli(['run-now', task.id, '--approve', 'deny'], env)
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toContain('日报已生成。')
+    expect(ran.stderr).toMatch(/scheduled run completed; conversation conv_/)
+    const [after] = JSON.parse((await cli(['list', '--json'], env)).stdout) as ScheduledTask[]
+    expect(after!.lastRun).toMatchObject({ status: 'completed', conversationId: expect.stringMatching(/^conv_/) })
+
+    expect((await cli(['remove', task.id], env)).code).toBe(0)
+    expect(JSON.parse((await cli(['list', '--json'], env)).stdout)).toEqual([])
+  })
+
+  it('refuses a bad cron expression and an unknown task in one line', async () => {
+    root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
+    const env = { DESKCLAW_HOME: join(root, 'home') }
+    const bad = await cli(['add', '--name', 'x', '--prompt', 'y', '--cron', '0 25 * * *'], env)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^deskclaw: "0 25 \* \* \*" is not a cron expression: .*hour.*\n$/)
+    const usage = await cli(['add', '--name', 'x', '--prompt', 'y'], env)
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toContain('needs one of --cron EXPR and --at TIME')
+    const missing = await cli(['remove', 'task_nope'], env)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toBe('deskclaw: no scheduled task task_nope\n')
+  })
+})
