@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
     // ls: no question, its card completes with the listing.
     const cards = page.locator('[data-testid="tool-call"][data-tool="shell"]')
     const ls = cards.first()
-    await expect.poll(() => ls.getAttribute('data-status')).toBe('completed')
+    await expect.poll(() => ls.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed')
     await openToolCard(ls)
     expect(await ls.getByTestId('tool-call-output').innerText()).toContain('build')
     expect(await ls.getByTestId('tool-verdict').getAttribute('data-kind')).toBe('safe')
