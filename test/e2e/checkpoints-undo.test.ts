@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', (
       await chip.click()
       const dialog = page.getByTestId('diff-dialog')
       await dialog.waitFor()
-      expect(await dialog.getByTestId('diff-file-item').count()).toBe(1)
+      await expect.poll(() => dialog.getByTestId('diff-file-item').count()).toBe(1)
       expect(await dialog.getByTestId('diff-file-item').getAttribute('data-kind')).toBe('modified')
       const text = dialog.getByTestId('diff-text')
       await text.waitFor()

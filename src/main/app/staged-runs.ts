@@ -1,10 +1,11 @@
 import path from 'node:path'
-import { AppError, newId, type ChangedFile } from '../../shared'
+import { AppError, newId, type ChangedFile, type FileSide } from '../../shared'
 import {
   applyStaged,
   discardStaged,
   listStaged,
   planApplyStaged,
+  fileSide,
   reviewStaged,
   stageWorkspace,
   toChangedFile,
@@ -101,6 +102,15 @@ export class StagedRuns {
       files: files.map(toChangedFile),
       conflicts: plan.conflicts.map((conflict) => conflict.path)
     }
+  }
+
+  /** Both sides of one file of the run's diff: the real workspace when the run began, and the copy now (the review's diff view). */
+  async fileDiff(runId: string, file: string): Promise<{ before: FileSide; after: FileSide }> {
+    const held = this.find(runId)
+    const repo = this.deps.checkpoints.forWorkspace(held.workspace).repository()
+    const reviewed = await reviewStaged(repo, held)
+    const [before, after] = await Promise.all([fileSide(repo.target, held.baseline, file), fileSide(repo.target, reviewed.checkpoint, file)])
+    return { before, after }
   }
 
   /** Writes the run's files (all, or `paths`) into the real workspace, then removes the copy. */

@@ -140,6 +140,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'undo.apply': ({ planId, choices }) => app.undo.apply(planId, choices),
     'staged.pending': () => app.staged.pending(),
     'staged.review': ({ runId }) => app.staged.review(runId),
+    'staged.fileDiff': ({ runId, path }) => app.staged.fileDiff(runId, path),
     'staged.apply': ({ runId, paths, choices }) => app.staged.apply(runId, { ...(paths ? { paths } : {}), ...(choices ? { choices } : {}) }),
     'staged.discard': ({ runId }) => {
       app.staged.discard(runId)

@@ -74,6 +74,11 @@ export const checkpointCalls = {
     z.object({ runId: z.string().min(1) }),
     z.object({ runId: z.string(), conversationId: z.string(), workspace: z.string(), files: z.array(ChangedFileSchema), conflicts: z.array(z.string()) })
   ),
+  /** Both sides of one file of a staged run's diff (the real workspace when the run began, the copy now), for the review's diff view. */
+  'staged.fileDiff': defineCall(
+    z.object({ runId: z.string().min(1), path: z.string().min(1).max(4096) }),
+    z.object({ before: FileSideSchema, after: FileSideSchema })
+  ),
   /** Writes the run's files (all, or `paths`) into the real workspace and removes the copy. */
   'staged.apply': defineCall(
     z.object({

@@ -7,11 +7,12 @@
  */
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react'
 import { ApprovalModal } from '../features/approvals'
+import { ApplyAtEndSwitch } from '../features/checkpoints'
 import { FolderIcon, isDialogOpen, isModKey, modKeyLabel, Notices, SendIcon, Spinner, StopIcon } from '../features/common'
 import { ConnectionBanner } from '../features/connection'
 import { useAppliedTheme } from '../features/theme'
 import { useLanguage, useT } from '../i18n'
-import { useChatStore } from '../stores'
+import { PALETTE_TASKS, useChatStore } from '../stores'
 import {
   cancelTask,
   closePalette,
@@ -101,6 +102,7 @@ function IdleView({ inputRef }: { inputRef: RefObject<HTMLTextAreaElement | null
       <WorkspacePicker onSubmit={() => void submitTask()} disabled={starting} />
       <footer className="palette-footer">
         <span className="palette-hint">{t(inElectron() ? 'palette.hintIdle' : 'palette.hintIdleWeb')}</span>
+        <ApplyAtEndSwitch scope={PALETTE_TASKS} disabled={starting} />
       </footer>
     </>
   )

@@ -10,7 +10,7 @@ import type { AppErrorShape } from '../../../shared/errors'
 import { getConnectionMonitor, getDeskclawApi } from '../bridge'
 import { takeBridgeToken, windowTokenPlace } from '../bridge/token'
 import { createEventBatcher } from '../stores/event-batch'
-import { useApprovalsStore, useChatStore, useConversationsStore, useSettingsStore, useToolsStore } from '../stores'
+import { applyAtEndFor, PALETTE_TASKS, useApplyAtEndStore, useApprovalsStore, useChatStore, useConversationsStore, useSettingsStore, useToolsStore } from '../stores'
 
 export type PalettePhase =
   /** Typing a task. */
@@ -182,7 +182,10 @@ export async function submitTask(): Promise<BridgeResult<{ runId: string }> | nu
   useApprovalsStore.setState({ pending: [] })
   // Loads the (empty) conversation; events arriving meanwhile are buffered and applied after.
   const opened = useChatStore.getState().open(conversationId)
-  const sent = await api.invoke('agent.send', { conversationId, text })
+  // The palette's "Apply changes at the end" switch (docs/checkpoints.md); the new conversation keeps the choice.
+  const applyAtEnd = applyAtEndFor(PALETTE_TASKS)
+  if (applyAtEnd) useApplyAtEndStore.getState().set(conversationId, true)
+  const sent = await api.invoke('agent.send', { conversationId, text, ...(applyAtEnd ? { applyAtEnd: true } : {}) })
   if (!sent.ok) {
     await opened
     // Nothing ran: drop the empty conversation and give the draft back.

@@ -5,6 +5,7 @@
 import type { BridgeEvent, BridgeResult } from '../../../shared/bridge'
 import type { MessageAttachmentInput } from '../../../shared/message-attachments'
 import { getConnectionMonitor, getDeskclawApi } from '../bridge'
+import { applyAtEndFor, useApplyAtEndStore } from './apply-at-end'
 import { useApprovalsStore } from './approvals'
 import { useChatStore } from './chat'
 import { rememberedConversation, useConversationsStore } from './conversations'
@@ -175,11 +176,20 @@ export async function sendMessage(
     const created = await useConversationsStore.getState().create(titleFrom(text))
     if (!created.ok) return created
     conversationId = created.data.id
+    useApplyAtEndStore.getState().adopt(conversationId)
     await selectConversation(conversationId)
   }
+  // The run works on a copy when the conversation says so (docs/checkpoints.md, "Apply at the end").
+  const applyAtEnd = applyAtEndFor(conversationId)
   // After the answer on screen, which may be an older version (message versions: stores/resend.ts).
   const after = shownTip(conversationId)
-  const result = await getDeskclawApi().invoke('agent.send', { conversationId, text, ...(attachments?.length ? { attachments } : {}), ...after })
+  const result = await getDeskclawApi().invoke('agent.send', {
+    conversationId,
+    text,
+    ...(attachments?.length ? { attachments } : {}),
+    ...after,
+    ...(applyAtEnd ? { applyAtEnd: true } : {})
+  })
   if (result.ok) {
     const { question } = result.data
     useChatStore.getState().noteSent({ runId: result.data.runId, conversationId, prompt: text, at: Date.now(), ...(question ? { question } : {}) })

@@ -1,6 +1,7 @@
 /** The renderer's state: zustand stores, the pure reducers behind them, and the cross-store actions. */
 export { type ApprovalResponse, useApprovalsStore } from './approvals'
 export { useChatStore } from './chat'
+export { applyAtEndFor, NEW_CONVERSATION, PALETTE_TASKS, useApplyAtEndStore } from './apply-at-end'
 export { useConversationsStore } from './conversations'
 export { useDesktopStore } from './desktop'
 export { useNoticesStore, type Notice } from './notices'

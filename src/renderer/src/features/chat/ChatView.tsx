@@ -16,7 +16,7 @@ import {
 } from '../../stores'
 import { AlertIcon, ShieldIcon } from '../common'
 import { ToolCallCard } from '../timeline'
-import { RunChanges } from '../checkpoints'
+import { ApplyAtEndSwitch, RunChanges, StagedReviews } from '../checkpoints'
 import { ConversationUsage, UsageBadge } from '../usage'
 import { DropHint, MessageAttachments, useAttachmentDrop } from './attachments'
 import { Composer } from './Composer'
@@ -214,6 +214,7 @@ function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(section?
         </h2>
       )}
       <ModelPicker />
+      <ApplyAtEndSwitch scope={selectedId} />
       <ConversationUsage conversationId={selectedId} />
       {autonomy && (
         <button
@@ -279,6 +280,7 @@ export function ChatView({ onOpenSettings, headerStart }: { onOpenSettings(secti
         }
         after={run && !toolBusy ? <Thinking compact={streamingText} /> : null}
       />
+      <StagedReviews conversationId={conversationId} />
       <Composer />
       {drop.dragging && <DropHint />}
     </main>

@@ -47,7 +47,7 @@ export function RunChanges({ runId, anchor }: { runId: string | null; anchor: st
       <button type="button" className="btn btn-small" data-testid="undo-run" onClick={() => setOpen('undo')}>
         {t('checkpoints.undoRun')}
       </button>
-      {open === 'diff' && <DiffDialog {...span} title={t('checkpoints.diffTitle')} onClose={() => setOpen(null)} />}
+      {open === 'diff' && <DiffDialog source={{ kind: 'checkpoints', ...span }} title={t('checkpoints.diffTitle')} onClose={() => setOpen(null)} />}
       {open === 'undo' && <UndoDialog target={{ kind: 'run', runId }} onClose={() => setOpen(null)} />}
     </div>
   )

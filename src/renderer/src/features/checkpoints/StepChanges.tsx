@@ -26,9 +26,7 @@ export function StepChanges({ call }: { call: Pick<ToolCallRecord, 'id' | 'runId
       </button>
       {open === 'diff' && (
         <DiffDialog
-          conversationId={call.conversationId}
-          before={changes.before}
-          after={changes.after}
+          source={{ kind: 'checkpoints', conversationId: call.conversationId, before: changes.before, after: changes.after }}
           title={call.summary ? `${t('checkpoints.diffTitle')} · ${call.summary}` : t('checkpoints.diffTitle')}
           onClose={() => setOpen(null)}
         />
