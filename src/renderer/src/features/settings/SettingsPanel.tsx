@@ -32,6 +32,7 @@ import { ModelCombobox } from './ModelCombobox'
 import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-prices'
 import { ModelPricesSection } from './ModelPricesSection'
 import { SettingsNav, SettingsPage, type SettingsSectionId, useSettingsSection } from './sections'
+import { CheckpointsSection } from './CheckpointsSection'
 import { UnsavedChangesDialog } from './UnsavedChangesDialog'
 import { useServerModels } from './server-models'
 
@@ -653,6 +654,10 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
 
         <SettingsPage id="prices" active={active}>
           <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
+        </SettingsPage>
+
+        <SettingsPage id="checkpoints" active={active}>
+          <CheckpointsSection settings={settings} />
         </SettingsPage>
 
         <SettingsPage id="general" active={active}>

@@ -19,7 +19,8 @@ export const SETTINGS_SECTIONS = [
   { id: 'chatApps', label: 'settings.nav.chatApps' },
   { id: 'mcp', label: 'settings.nav.mcp' },
   { id: 'web', label: 'settings.nav.web' },
-  { id: 'prices', label: 'settings.nav.prices' }
+  { id: 'prices', label: 'settings.nav.prices' },
+  { id: 'checkpoints', label: 'settings.nav.checkpoints' }
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id']
