@@ -6,7 +6,7 @@ import type { AgentEvent, BridgeEvent, Notice } from '../../src/shared'
 import { DeskclawApp, MISSED_AFTER_MS } from '../../src/main/app'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { scriptedApps } from '../helpers/temp-app'
+import { runPrompt, scriptedApps } from '../helpers/temp-app'
 import { TestClock } from '../helpers/test-clock'
 
 const apps = scriptedApps()
@@ -166,5 +166,43 @@ describe('a process that only manages tasks', () => {
     const started = temp.app.schedules.runNow(task.id)
     expect(await started.done).toBe('completed')
     expect(temp.app.schedules.list()[0]!.lastRun).toMatchObject({ status: 'completed', conversationId: started.conversationId })
+  })
+})
+
+describe('the schedule tool', () => {
+  const call = (args: Record<string, unknown>) => [{ toolCalls: [{ name: 'schedule', args }] }, { text: 'Done.' }]
+  const weekday = { name: '晨报', prompt: 'Summarise the new issues', cron: '0 9 * * 1-5' }
+
+  it('asks even in full autonomy, showing the next three times; allowed, the task is saved in this workspace', async () => {
+    const temp = await apps.setup(call(weekday), { autonomy: 'full' })
+    temp.setApprover('allow_once')
+    const { events, outcome } = await runPrompt(temp, 'every weekday morning, summarise the new issues')
+    expect(outcome.status).toBe('completed')
+    const asked = events.find((e): e is Extract<AgentEvent, { type: 'approval_requested' }> => e.type === 'approval_requested')
+    expect(asked).toBeDefined()
+    expect(asked!.assessment?.findings.map((f) => f.rule)).toContain('tool.asks-always')
+    const next = asked!.preview.fields.find((f) => f.label.key === 'next')!.value.split('\n')
+    expect(next).toHaveLength(3)
+    expect(next.every((line) => / 09:00$/.test(line))).toBe(true)
+    const tasks = temp.app.schedules.list()
+    expect(tasks).toEqual([expect.objectContaining({ name: '晨报', workspace: temp.workspace, autonomy: 'supervised', schedule: { kind: 'cron', cron: '0 9 * * 1-5' }, enabled: true })])
+    expect(events.find((e) => e.type === 'tool_call_completed')).toMatchObject({ tool: 'schedule', isError: false })
+  })
+
+  it('denied, nothing is saved', async () => {
+    const temp = await apps.setup(call(weekday), { autonomy: 'full' })
+    temp.setApprover('deny', 'not now')
+    await runPrompt(temp, 'schedule it')
+    expect(temp.app.schedules.list()).toEqual([])
+  })
+
+  it('a bad cron expression is an error the model sees, with no question', async () => {
+    const temp = await apps.setup(call({ ...weekday, cron: '0 9 * *' }), { autonomy: 'full' })
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'schedule it')
+    expect(events.some((e) => e.type === 'approval_requested')).toBe(false)
+    expect(events.find((e) => e.type === 'tool_call_completed')).toMatchObject({ tool: 'schedule', isError: true })
+    expect(JSON.stringify(apps.server().requests[1]!.body)).toContain('not a cron expression')
+    expect(temp.app.schedules.list()).toEqual([])
   })
 })

@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createMemoryTools, createNotifyTools } from '../tools'
+import { createMemoryTools, createNotifyTools, createScheduleTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -23,6 +23,7 @@ import { RulesService } from './rules-service'
 import { StagedRuns } from './staged-runs'
 import { Scheduler } from './scheduler'
 import { systemClock, type Clock } from './clock'
+import { nextRunTimes } from './schedule-times'
 import { UndoService } from './undo-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
@@ -157,7 +158,7 @@ export class DeskclawApp {
     services.register(storeService(store))
     this.selectedRuntime = config.runtime ? null : new SelectedRuntime(this.settingsCache.runtime, this.runtimeOptions())
     this.runtime = config.runtime ?? this.selectedRuntime!
-    services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions(), this.events))
+    services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions()))
     services.register(grantsService(this.grants))
 
     const desktop = (this.desktop = services.register(
@@ -244,6 +245,8 @@ export class DeskclawApp {
       createWebTools(webAccess(urls, () => this.risk, () => this.settingsCache)),
       createMemoryTools({ memories }),
       createNotifyTools({ notifications }),
+      // The scheduler is built after the registry; the tool reaches it only when a call runs.
+      createScheduleTools({ schedules: { add: (input) => this.schedules.add(input), nextRunTimes } }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })

@@ -41,6 +41,8 @@ export interface ToolCallToAssess {
   subject: RiskSubject | null
   /** A read the tool says asks anyway (a setting such as "screenshots ask"). */
   asksFirst?: boolean
+  /** Asks even in full autonomy (ToolDefinition.asksAlways). */
+  asksAlways?: boolean
 }
 
 export interface RiskSubject {
@@ -188,8 +190,9 @@ export class RiskEngine {
       if (subject?.kind === 'url' && !reads) findings.push(access)
       else unitFindings.push(access)
     }
+    if (call.asksAlways) findings.push({ rule: ASKS_ALWAYS_RULE, message: `${call.tool} always asks: it sets up something that acts later without you.`, verdict: 'ask', span: null })
     const unit = { argv: tokens, findings: unitFindings }
-    return { assessment: this.finish(call.tool, findings, [unit], ctx, savable ? tokens : null), targets }
+    return { assessment: this.finish(call.tool, findings, [unit], ctx, savable && !call.asksAlways ? tokens : null), targets }
   }
 
   /** The home folder whose secrets the path guardian protects (paths in findings are shown from it). */
@@ -339,14 +342,17 @@ export class RiskEngine {
   }
 }
 
+/** The finding of a tool that asks in every mode (ToolDefinition.asksAlways). */
+const ASKS_ALWAYS_RULE = 'tool.asks-always'
+
 function applyAutonomy(verdict: Verdict, ctx: RiskContext & { command?: string }, findings: RiskFinding[]): Verdict {
   if (verdict !== 'ask') return verdict
   if (ctx.autonomy === 'readonly') return 'deny'
   if (ctx.autonomy === 'full') {
     // Without a sandbox, full autonomy still asks for shell commands that are not known-safe.
     if (ctx.command !== undefined && ctx.unsandboxed) return 'ask'
-    // A rule that says "ask" is the user's explicit wish; full autonomy does not override it.
-    return findings.some((f) => f.verdict === 'ask' && f.rule.startsWith('rule.')) ? 'ask' : 'allow'
+    // A rule that says "ask" is the user's explicit wish, and a tool that always asks says so: full autonomy overrides neither.
+    return findings.some((f) => f.verdict === 'ask' && (f.rule.startsWith('rule.') || f.rule === ASKS_ALWAYS_RULE)) ? 'ask' : 'allow'
   }
   return verdict
 }

@@ -104,6 +104,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    */
   asksFirst?(): boolean
   /**
+   * The call asks in every mode, full autonomy included (readonly still denies a write): for what
+   * the user must agree to each time, such as a task that will run by itself later (the `schedule` tool).
+   */
+  asksAlways?: boolean
+  /**
    * What "allow for this conversation" covers (docs/risk.md, "Grants"): by default exactly this
    * call; a tool may widen it to every call with the same scope (desktop input: the tool itself,
    * a serial port: the port). The approval still shows this call.

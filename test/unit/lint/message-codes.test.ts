@@ -3,6 +3,7 @@ import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices, WebToolServices } from '../../../src/main/tools'
 import { createMemoryTools, createNotifyTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
+import { createScheduleTools, type ScheduleToolServices } from '../../../src/main/tools'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
@@ -26,7 +27,8 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   messaging: [...createMessagingTools(unused as MessagingToolServices).tools()],
   web: [...createWebTools(unused as WebToolServices).tools()],
   memory: [...createMemoryTools(unused as MemoryToolServices).tools()],
-  notify: [...createNotifyTools(unused as NotifyToolServices).tools()]
+  notify: [...createNotifyTools(unused as NotifyToolServices).tools()],
+  schedule: [...createScheduleTools(unused as ScheduleToolServices).tools()]
 }
 
 const RESULT_KEY = /['"`](result\.[\w.-]+)['"`]/g
