@@ -3,7 +3,8 @@
  * "The UI"): a step's chip opens the Diff dialog (file list, side by side or unified — remembered —
  * syntax colours, arrows between files, Esc closes); the run's total; undo a step and redo it; undo
  * the run after a file was changed on disk while its preview was open: the error is said in words,
- * the new preview shows the conflict, and "Use the checkpoint" takes the file back. Real files.
+ * the new preview shows the conflict, and "Use the checkpoint" takes the file back; redo that undo;
+ * "Restore to before this message" keeps a file changed since (keep theirs). Real files.
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -137,6 +138,29 @@ describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', (
       expect(readFileSync(file('app.ts'), 'utf8')).toBe(APP_TS)
       expect(readFileSync(file('notes.md'), 'utf8')).toBe(NOTES)
       expect(existsSync(file('created.txt'))).toBe(false)
+      // Redo the run's undo: the state before it comes back, the person's notes included.
+      await undo.getByTestId('undo-redo').click()
+      await undo.getByTestId('undo-file').first().waitFor()
+      await undo.getByTestId('undo-apply').click()
+      await undo.getByTestId('undo-outcome').waitFor()
+      expect(readFileSync(file('app.ts'), 'utf8')).toContain('"hello, world"')
+      expect(existsSync(file('created.txt'))).toBe(true)
+      expect(readFileSync(file('notes.md'), 'utf8')).toBe('edited by a person meanwhile\n')
+      await undo.getByTestId('undo-close').click()
+      await undo.waitFor({ state: 'detached' })
+
+      // "Restore to before this message" on the question: the same preview; the person's notes stay (keep theirs).
+      await page.getByTestId('message-user').first().hover()
+      await page.getByTestId('message-user').first().getByTestId('restore-before-message').click()
+      await undo.getByTestId('undo-file').first().waitFor()
+      expect(await undo.locator('h2').innerText()).toBe(d['checkpoints.undo.title.since-run'])
+      await undo.locator('[data-testid="undo-conflict"][data-path="notes.md"]').waitFor()
+      await undo.getByTestId('undo-apply').click()
+      await undo.getByTestId('undo-outcome').waitFor()
+      expect(readFileSync(file('app.ts'), 'utf8')).toBe(APP_TS)
+      expect(existsSync(file('created.txt'))).toBe(false)
+      expect(readFileSync(file('notes.md'), 'utf8')).toBe('edited by a person meanwhile\n')
+      expect(await undo.getByTestId('undo-kept').innerText()).toBe(d['checkpoints.undo.kept'].replace('{files}', 'notes.md'))
       await undo.getByTestId('undo-close').click()
 
     })

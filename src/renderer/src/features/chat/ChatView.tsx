@@ -16,7 +16,7 @@ import {
 } from '../../stores'
 import { AlertIcon, ShieldIcon } from '../common'
 import { ToolCallCard } from '../timeline'
-import { ApplyAtEndSwitch, RunChanges, StagedReviews } from '../checkpoints'
+import { ApplyAtEndSwitch, RestoreBeforeMessage, RunChanges, StagedReviews } from '../checkpoints'
 import { ConversationUsage, UsageBadge } from '../usage'
 import { DropHint, MessageAttachments, useAttachmentDrop } from './attachments'
 import { Composer } from './Composer'
@@ -44,6 +44,7 @@ function MessageView({ message }: { message: ChatMessage }) {
         {!editing && (
           <MessageActions role="user" text={message.content}>
             <QuestionActions message={message} />
+            <RestoreBeforeMessage messageId={message.id} />
           </MessageActions>
         )}
       </div>
