@@ -19,6 +19,8 @@ const DICTIONARIES = { en, 'zh-CN': zhCN } as const
 
 const APP_TS = 'const greeting = "hello"\nexport function greet(): string {\n  return greeting\n}\n'
 const NOTES = 'first line\nsecond line\n'
+/** A 1×1 PNG as printf escapes: the Diff dialog shows it as an image. */
+const PNG = [...Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')
 
 describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', () => {
   let session: UiSession | undefined
@@ -34,6 +36,7 @@ describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', (
         [
           call('file_edit', { path: 'app.ts', old: '"hello"', new: '"hello, world"' }),
           call('shell', { command: 'printf "made by a command\\n" > created.txt && printf "first line\\nsecond line, edited\\n" > notes.md' }),
+          call('shell', { command: `printf '${PNG}' > logo.png` }),
           { text: 'Done.' }
         ],
         { language, runtime: 'native', autonomy: 'full' }
@@ -82,17 +85,25 @@ describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', (
       // The run's total, and its Diff dialog: arrows move between the files.
       const total = page.getByTestId('run-changes-total')
       await total.waitFor()
-      expect(await total.innerText()).toBe(d['checkpoints.runTotal.other'].replace('{n}', '3'))
+      expect(await total.innerText()).toBe(d['checkpoints.runTotal.other'].replace('{n}', '4'))
       await total.click()
       await dialog.waitFor()
-      await expect.poll(() => dialog.getByTestId('diff-file-item').count()).toBe(3)
+      await expect.poll(() => dialog.getByTestId('diff-file-item').count()).toBe(4)
       const paths = await dialog.getByTestId('diff-file-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
-      expect([...paths].sort()).toEqual(['app.ts', 'created.txt', 'notes.md'])
+      expect([...paths].sort()).toEqual(['app.ts', 'created.txt', 'logo.png', 'notes.md'])
       await expect.poll(() => dialog.getByTestId('diff-file').getAttribute('data-path')).toBe(paths[0])
       await page.keyboard.press('ArrowDown')
       await expect.poll(() => dialog.getByTestId('diff-file').getAttribute('data-path')).toBe(paths[1])
       await page.keyboard.press('ArrowUp')
       await expect.poll(() => dialog.getByTestId('diff-file').getAttribute('data-path')).toBe(paths[0])
+      // The image side by side: no file before, the PNG after.
+      await dialog.locator('[data-testid="diff-file-item"][data-path="logo.png"]').click()
+      const images = dialog.getByTestId('diff-images')
+      await images.waitFor()
+      expect(await images.locator('[data-side="before"] img').count()).toBe(0)
+      expect(await images.locator('[data-side="before"] figcaption').innerText()).toContain(d['checkpoints.noFile'])
+      expect(await images.locator('[data-side="after"] img').getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/)
+      await expect.poll(() => images.locator('[data-side="after"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
 
@@ -121,7 +132,7 @@ describe.skipIf(!hasChromium())('checkpoints: diffs, undo and redo in the UI', (
       await undo.getByTestId('undo-file').first().waitFor()
       expect(await undo.getByTestId('undo-conflicts').count()).toBe(0)
       const actions = Object.fromEntries(await undo.getByTestId('undo-file').evaluateAll((items) => items.map((item) => [item.getAttribute('data-path'), item.getAttribute('data-kind')])))
-      expect(actions).toEqual({ 'app.ts': 'modified', 'created.txt': 'deleted', 'notes.md': 'modified' })
+      expect(actions).toEqual({ 'app.ts': 'modified', 'created.txt': 'deleted', 'logo.png': 'deleted', 'notes.md': 'modified' })
       writeFileSync(file('notes.md'), 'edited by a person meanwhile\n')
       await undo.getByTestId('undo-apply').click()
       // Said in words, and the preview made again: now with the conflict, kept by default.
