@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
-import { ProviderKindSchema, type AgentEvent, type ChatAppInfo, type DesktopControl, type Settings } from '../../shared'
+import { activeSavedProvider, ProviderKindSchema, type AgentEvent, type ChatAppInfo, type DesktopControl, type Settings } from '../../shared'
 import { ChatSender, DesktopService, LearnSessions, profileFor, storeSendLog, TesseractOcr, type DesktopClipboard, type DriverLauncher, type ProfileProblem } from '../desktop'
 import { accessibilityBackend } from '../desktop/accessibility'
 import { apiKeyEnvFor, LOCAL_SERVERS, type LocalServerProbe } from '../providers'
@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
+import { createMemoryTools, createNotifyTools, createScheduleTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -23,6 +23,7 @@ import { RulesService } from './rules-service'
 import { StagedRuns } from './staged-runs'
 import { Scheduler } from './scheduler'
 import { systemClock, type Clock } from './clock'
+import { removedSavedProviders, withSavedProviders } from './saved-providers'
 import { nextRunTimes } from './schedule-times'
 import { UndoService } from './undo-service'
 import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
@@ -138,7 +139,7 @@ export class DeskclawApp {
 
   private constructor(private readonly config: AppConfig) {
     this.overrides = { ...config.overrides }
-    this.apiKeys = new ApiKeys(config.secrets ?? unavailableSecretStore())
+    this.apiKeys = new ApiKeys(config.secrets ?? unavailableSecretStore(), () => this.settingsCache.savedProviders.map((saved) => saved.id))
     this.store = SqliteConversationStore.open(join(config.dataDir, DATABASE_FILE_NAME), {
       nativeBinding: config.nativeBinding,
       batchTickMs: storeTickFrom(config.env ?? process.env)
@@ -237,7 +238,6 @@ export class DeskclawApp {
     const notifications = (this.notifications = new Notifications({ publish: (notice) => this.events.publish({ kind: 'notification', notice }), native: config.notifier }))
     this.registry = new ToolRegistry([
       createFileTools(),
-      createSearchTools(),
       createShellTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
@@ -373,11 +373,20 @@ export class DeskclawApp {
     }
   }
 
-  updateSettings(patch: Partial<Settings>): Settings {
+  updateSettings(asked: Partial<Settings>): Settings {
+    const patch = withSavedProviders(this.settingsCache, asked)
     // What the user sets now wins over this process's start-up overrides from then on.
     for (const key of Object.keys(patch) as Array<keyof Settings>) delete this.overrides[key]
     const next = resolveSettings({ ...this.store.getSettings(), ...patch }, this.overrides)
     this.store.saveSettings(patch)
+    // A deleted saved provider's key goes with it.
+    for (const id of removedSavedProviders(this.settingsCache, next)) {
+      try {
+        this.apiKeys.delete({ provider: next.provider, savedProviderId: id })
+      } catch {
+        // No keyring or an unreadable file: nothing was stored that could be read.
+      }
+    }
     this.settingsCache = next
     void this.services.settingsChanged(next, patch)
     this.events.publish({ kind: 'settings_changed', settings: next })
@@ -417,9 +426,13 @@ export class DeskclawApp {
   private modelKeys(): ModelKeys {
     const name = apiKeyEnvFor(this.settingsCache)
     const env = this.config.env ?? process.env
-    const stored = ProviderKindSchema.options.map((provider) => {
+    const owners = [
+      ...ProviderKindSchema.options.map((provider) => ({ provider })),
+      ...this.settingsCache.savedProviders.map((saved) => ({ provider: saved.provider, savedProviderId: saved.id }))
+    ]
+    const stored = owners.map((owner) => {
       try {
-        return this.apiKeys.stored(provider)
+        return this.apiKeys.stored(owner)
       } catch {
         return undefined // unreadable: nothing to compare against
       }
@@ -442,12 +455,14 @@ export class DeskclawApp {
 
   /**
    * The key for a model call: an explicit one (CLI) first, then the one pasted in Settings for the
-   * provider, then the environment variable (settings.apiKeyEnv, else the conventional one). A key
-   * that is stored but cannot be decrypted is an error that says so, not a silent fallback.
+   * active saved provider (only its own) or, with none active, for the provider kind, then the
+   * environment variable (settings.apiKeyEnv, else the conventional one). A key that is stored but
+   * cannot be decrypted is an error that says so, not a silent fallback.
    */
   apiKeyFor(settings: Settings): string | undefined {
     if (this.config.apiKey) return this.config.apiKey
-    const stored = this.apiKeys.stored(settings.provider)
+    const active = activeSavedProvider(settings)
+    const stored = this.apiKeys.stored(active ? { provider: settings.provider, savedProviderId: active.id } : settings.provider)
     if (stored) return stored
     const env = this.config.env ?? process.env
     return env[apiKeyEnvFor(settings)]

@@ -45,7 +45,9 @@ export function defaultSettings(): Settings {
     webDomains: [],
     webMaxBytes: 5 * 1024 * 1024,
     webTimeoutSec: 30,
-    checkpoints: { enabled: true, maxFileMB: 50, keepDays: 30, maxTotalMB: 2048, keepAfterDelete: false }
+    checkpoints: { enabled: true, maxFileMB: 50, keepDays: 30, maxTotalMB: 2048, keepAfterDelete: false },
+    savedProviders: [],
+    activeProviderId: ''
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type Settings
 } from '../../shared'
 import { LINE_ENDINGS } from '../devices'
-import { APP_VERSION, confirmRiskySettings, type DeskclawApp } from '../app'
+import { APP_VERSION, confirmRiskySettings, withSavedProviders, type DeskclawApp } from '../app'
 import { exportConversation } from '../store'
 import { confirmMcpTrust, mcpTrustChanges } from '../mcp'
 import { detectLocalServers, listModels, testConnection } from '../providers'
@@ -34,6 +34,12 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       baseUrl: (target.baseUrl ?? (otherProvider ? '' : settings.baseUrl)).trim(),
       apiKeyEnv: (target.apiKeyEnv ?? (otherProvider ? '' : settings.apiKeyEnv)).trim()
     }
+  }
+  /** A saved provider's id, checked against Settings (a key is never stored for one that does not exist). */
+  const knownSavedProvider = (id: string | undefined): string | undefined => {
+    if (id === undefined) return undefined
+    if (!app.settings().savedProviders.some((saved) => saved.id === id)) throw new AppError('VALIDATION_FAILED', `no saved provider ${id}`)
+    return id
   }
   return {
     'app.info': () => ({
@@ -98,7 +104,9 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
       accepted: app.approvals.respond(approvalId, answer, { reason, bindingHash, via: transport === 'ipc' ? 'window' : 'browser' })
     }),
     'settings.get': () => app.settings(),
-    'settings.update': async (patch) => {
+    'settings.update': async (asked) => {
+      // Switching to a saved provider brings its values: they are checked like typed ones.
+      const patch = withSavedProviders(app.settings(), asked)
       // Each field passed its own schema on the way in; what only the whole can tell (an
       // OpenAI-compatible server needs a base URL) is checked here: a patch may not add a problem.
       const before = settingsProblems(app.settings())
@@ -112,8 +120,8 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'providers.detectLocal': async () => ({ servers: await detectLocalServers(app.localServerProbes()) }),
     // API keys: stored encrypted in main; the answers say whether one is stored, never what it is.
     'secrets.status': () => app.apiKeys.status(),
-    'secrets.setApiKey': ({ provider, key }) => app.apiKeys.set(provider, key),
-    'secrets.deleteApiKey': ({ provider }) => app.apiKeys.delete(provider),
+    'secrets.setApiKey': ({ provider, key, savedProviderId }) => app.apiKeys.set({ provider, savedProviderId: knownSavedProvider(savedProviderId) }, key),
+    'secrets.deleteApiKey': ({ provider, savedProviderId }) => app.apiKeys.delete({ provider, savedProviderId: knownSavedProvider(savedProviderId) }),
     'providers.listModels': async (target) => ({ models: await listModels(app.agent.providerConfig(targetSettings(target))) }),
     'providers.testConnection': ({ model, ...target }) => {
       const settings = targetSettings(target)

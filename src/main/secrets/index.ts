@@ -4,7 +4,7 @@
  * Plain Node (the CLI, `deskclaw web`) has no keyring: there the store is unavailable and keys
  * come from environment variables.
  */
-export { ApiKeys, apiKeySecretName } from './api-keys'
+export { ApiKeys, apiKeySecretName, savedProviderKeySecretName, type KeyOwner } from './api-keys'
 export { createEncryptedSecretStore, SECRETS_FILE_NAME, type EncryptedSecretStoreOptions } from './encrypted-store'
 export { redactSecrets, REDACTED } from './redact'
 export {

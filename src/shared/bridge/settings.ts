@@ -114,6 +114,39 @@ export const CheckpointSettingsSchema = z.object({
 })
 export type CheckpointSettings = z.infer<typeof CheckpointSettingsSchema>
 
+/** A saved provider's id (made by the renderer when it is added; also part of its key's secret name). */
+export const SAVED_PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+/** The most providers Settings.savedProviders holds. */
+export const SAVED_PROVIDERS_MAX = 50
+
+/**
+ * A provider saved under a name to switch to (Settings → Model providers): its kind, base URL, key
+ * variable and model, and the models its server listed last. Its pasted key is stored under its id
+ * (secrets, `savedProviderId`), never shared with another saved provider.
+ */
+export const SavedProviderIdSchema = z.string().regex(SAVED_PROVIDER_ID_PATTERN)
+
+export const SavedProviderSchema = z.object({
+  id: SavedProviderIdSchema,
+  name: z.string().trim().min(1).max(100),
+  provider: ProviderKindSchema,
+  baseUrl: BaseUrlSchema,
+  apiKeyEnv: z.string().max(200),
+  model: z.string().max(200),
+  /** The model list its server answered with last (shown while the server is not asked again). */
+  models: z.array(z.string().max(200)).max(2000)
+})
+export type SavedProvider = z.infer<typeof SavedProviderSchema>
+
+/** The provider fields a run reads, which switching to a saved provider replaces. */
+export const ACTIVE_PROVIDER_FIELDS = ['provider', 'baseUrl', 'apiKeyEnv', 'model'] as const
+
+/** The saved provider Settings' provider fields belong to, if any. */
+export function activeSavedProvider(settings: { savedProviders: readonly SavedProvider[]; activeProviderId: string }): SavedProvider | undefined {
+  return settings.activeProviderId === '' ? undefined : settings.savedProviders.find((saved) => saved.id === settings.activeProviderId)
+}
+
 export const SettingsSchema = z.object({
   provider: ProviderKindSchema,
   model: z.string(),
@@ -209,7 +242,17 @@ export const SettingsSchema = z.object({
   /** A web request that has not finished in this many seconds is stopped. */
   webTimeoutSec: z.number().int().min(1).max(300),
   /** Checkpoints of the workspace around each call that can change it (docs/checkpoints.md). */
-  checkpoints: CheckpointSettingsSchema
+  checkpoints: CheckpointSettingsSchema,
+  /** Providers saved under a name to switch between (Settings → Model providers). */
+  savedProviders: z
+    .array(SavedProviderSchema)
+    .max(SAVED_PROVIDERS_MAX)
+    .refine((list) => new Set(list.map((saved) => saved.id)).size === list.length, 'each saved provider needs its own id'),
+  /**
+   * The saved provider whose values provider, baseUrl, apiKeyEnv and model hold (empty: none);
+   * setting it copies that provider's values into them, and saving them updates it (main).
+   */
+  activeProviderId: z.string().max(64)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -274,7 +317,9 @@ export const SecretsStatusSchema = z.object({
   reason: SecretsUnavailableReasonSchema.optional(),
   /** The secrets file cannot be read (damaged): saving or removing a key starts a new one. */
   problem: z.string().optional(),
-  providers: z.object({ openai: z.boolean(), anthropic: z.boolean(), 'openai-compatible': z.boolean() })
+  providers: z.object({ openai: z.boolean(), anthropic: z.boolean(), 'openai-compatible': z.boolean() }),
+  /** Whether a key is stored, by saved provider id (Settings.savedProviders). */
+  saved: z.record(z.string(), z.boolean()).optional()
 })
 export type SecretsStatus = z.infer<typeof SecretsStatusSchema>
 
@@ -337,8 +382,8 @@ export const settingsCalls = {
   'settings.update': defineCall(SettingsSchema.partial(), SettingsSchema),
   /** Whether a key is stored per provider — never the key — and whether keys can be stored here at all. */
   'secrets.status': defineCall(z.object({}), SecretsStatusSchema),
-  /** Encrypts and stores a pasted key for a provider (system keyring); the key never comes back over the bridge. */
-  'secrets.setApiKey': defineCall(z.object({ provider: ProviderKindSchema, key: ApiKeySchema }), SecretsStatusSchema),
-  /** Removes the stored key of a provider. */
-  'secrets.deleteApiKey': defineCall(z.object({ provider: ProviderKindSchema }), SecretsStatusSchema)
+  /** Encrypts and stores a pasted key for a provider, or for one saved provider (its id) only; the key never comes back over the bridge. */
+  'secrets.setApiKey': defineCall(z.object({ provider: ProviderKindSchema, key: ApiKeySchema, savedProviderId: SavedProviderIdSchema.optional() }), SecretsStatusSchema),
+  /** Removes the stored key of a provider (of a saved provider, with its id). */
+  'secrets.deleteApiKey': defineCall(z.object({ provider: ProviderKindSchema, savedProviderId: SavedProviderIdSchema.optional() }), SecretsStatusSchema)
 } as const

@@ -71,7 +71,7 @@ describe('ApiKeys', () => {
       expect(JSON.stringify(parsed.error?.issues.map((issue) => issue.message))).not.toContain(KEY)
     }
     // The status answer has no field a key could travel in.
-    expect(Object.keys(bridgeCalls['secrets.status'].output.shape).sort()).toEqual(['available', 'problem', 'providers', 'reason', 'why'])
+    expect(Object.keys(bridgeCalls['secrets.status'].output.shape).sort()).toEqual(['available', 'problem', 'providers', 'reason', 'saved', 'why'])
   })
 
   it('where keys cannot be stored, status says why and set refuses', () => {

@@ -161,6 +161,9 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     webTimeoutSec: settings.webTimeoutSec,
     // Edited in the Checkpoints section and kept as they are here.
     checkpoints: settings.checkpoints,
+    // Edited in the saved providers' list (SavedProvidersSection), which saves at once.
+    savedProviders: settings.savedProviders,
+    activeProviderId: settings.activeProviderId,
     // ThemeField applies and saves the theme at once, outside this form.
     theme: settings.theme,
     ...chat.next,
