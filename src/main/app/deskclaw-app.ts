@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createMemoryTools, createNotifyTools, createScheduleTools } from '../tools'
+import { createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -238,6 +238,7 @@ export class DeskclawApp {
     const notifications = (this.notifications = new Notifications({ publish: (notice) => this.events.publish({ kind: 'notification', notice }), native: config.notifier }))
     this.registry = new ToolRegistry([
       createFileTools(),
+      createSearchTools(),
       createShellTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),

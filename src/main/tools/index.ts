@@ -30,6 +30,7 @@ export {
 export { ToolRegistry, type ArgsCheck } from './registry'
 export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from './source'
 export { createFileTools } from './files'
+export { createSearchTools } from './search'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { badPattern, globLeavesWorkspace, SEARCH_MESSAGES, searchStart, stopped } from './common'
+import { pathFilter } from './matcher'
+import { walkWorkspace, type WalkedFile, type WalkReport } from './walk'
+
+const DEFAULT_LIMIT = 200
+
+export const globTool = defineTool({
+  name: 'glob',
+  description:
+    'Find files in the workspace by name pattern ("**/*.ts", "src/**/test_*.py", "*.md"), most recently modified first. ' +
+    'A pattern without "/" matches file names in any folder. .gitignore is respected and hidden files are skipped unless "hidden" is true. ' +
+    `At most "limit" paths (default ${DEFAULT_LIMIT}).`,
+  category: 'fs',
+  access: 'read',
+  input: z.object({
+    pattern: z.string().min(1).max(500).describe('Glob pattern, relative to "path"'),
+    path: z.string().optional().describe('Folder relative to the workspace (default: the whole workspace)'),
+    hidden: z.boolean().optional().describe('Also match hidden files and folders (names starting with ".")'),
+    limit: z.number().int().min(1).max(5_000).optional()
+  }),
+  subjectKind: 'path',
+  subject: (args) => (args.path === undefined ? { value: '.' } : { value: args.path, arg: 'path' }),
+  summary: (args) => (args.path ? `${args.pattern}  ${args.path}` : args.pattern),
+  preview: (args) => ({
+    title: text('title'),
+    fields: [
+      { label: text('pattern'), value: args.pattern, code: true, arg: 'pattern' },
+      { label: text('path'), value: args.path ?? '.', code: true, ...(args.path !== undefined ? { arg: 'path' } : {}) }
+    ]
+  }),
+  messages: {
+    en: {
+      ...SEARCH_MESSAGES.en,
+      title: 'Find files',
+      'result.patternOutside': 'The pattern {pattern} points outside the workspace.',
+      'result.noFiles': 'No files match {pattern}.',
+      'result.found': '{count} files match {pattern}.',
+      'result.limited': 'The {shown} most recent of {count} files matching {pattern}.'
+    },
+    'zh-CN': {
+      ...SEARCH_MESSAGES['zh-CN'],
+      title: '查找文件',
+      'result.patternOutside': '模式 {pattern} 指向工作区之外。',
+      'result.noFiles': '没有文件匹配 {pattern}。',
+      'result.found': '有 {count} 个文件匹配 {pattern}。',
+      'result.limited': '匹配 {pattern} 的 {count} 个文件中最近修改的 {shown} 个。'
+    }
+  },
+  truncationHint: 'Narrow the pattern or the path.',
+  async run(args, ctx) {
+    const pattern = args.pattern
+    if (globLeavesWorkspace(pattern)) {
+      return withDisplay(
+        { forLlm: `The pattern "${pattern}" points outside the workspace; patterns are relative to the workspace (use "path" for a sub-folder).`, isError: true },
+        text('result.patternOutside', { pattern })
+      )
+    }
+    const where = searchStart(ctx.workspace, args.path)
+    if ('refused' in where) return where.refused
+    let matches: (rel: string) => boolean
+    try {
+      matches = pathFilter([pattern])
+    } catch (error) {
+      return badPattern(error instanceof Error ? error.message : String(error))
+    }
+    const prefix = where.display === '.' ? '' : `${where.display}/`
+    const report: WalkReport = { linksOutside: 0 }
+    const found: WalkedFile[] = []
+    for await (const file of walkWorkspace({ root: where.root, start: where.start, hidden: args.hidden ?? false, signal: ctx.signal }, report)) {
+      const rel = file.rel.startsWith(prefix) ? file.rel.slice(prefix.length) : file.rel
+      if (matches(rel)) found.push(file)
+    }
+    if (ctx.signal.aborted) return stopped()
+    // Most recent first (what was just worked on is what the model most likely wants), then by path.
+    found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.rel < b.rel ? -1 : 1))
+    const limit = args.limit ?? DEFAULT_LIMIT
+    const shown = found.slice(0, limit).map((file) => file.rel)
+    const notes: string[] = []
+    if (found.length > limit) notes.push(`[${found.length - limit} more files not shown; narrow the pattern]`)
+    if (report.linksOutside > 0) notes.push(`[${report.linksOutside} symbolic links leading outside the workspace were not followed]`)
+    const tail = notes.length > 0 ? `\n${notes.join('\n')}` : ''
+    if (found.length === 0) return withDisplay(ok(`No files match ${pattern}.${tail}`, ''), text('result.noFiles', { pattern }))
+    const line =
+      found.length > limit ? text('result.limited', { shown: limit, count: found.length, pattern }) : text('result.found', { count: found.length, pattern })
+    return withDisplay(ok(shown.join('\n') + tail), line)
+  }
+})
