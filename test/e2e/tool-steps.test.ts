@@ -20,16 +20,18 @@ describe.skipIf(!hasChromium())('tool steps in the web UI', () => {
   let conversationId = ''
   const runId = 'run_steps_1'
   const callId = 'call_send_1'
+  /** Seqs for questions that are only published (askOnce), far above the app's own. */
   let seq = 1_000_000
   let at = Date.now() - 60_000
   const tick = () => (at += 10)
   const crop: ToolAttachmentRef = { id: 'att_crop_1', kind: 'image', mediaType: 'image/png', name: 'target.png', width: 240, height: 40, bytes: 0 }
 
-  /** What the app's emit does: the store first, then every front door. */
-  const emit = (event: AgentEvent) => {
-    session.temp.app.store.recordEvent(event)
-    session.temp.app.events.publish({ kind: 'agent', event, seq: ++seq })
-  }
+  /**
+   * What the app's emit does: the store records the event and the app publishes it to every front door
+   * once its batch committed, with the app's own seq (docs/architecture.md, "One event stream").
+   * Publishing it here as well would show every step twice.
+   */
+  const emit = (event: AgentEvent) => session.temp.app.store.recordEvent(event)
   const step = (step: string, ok: boolean, detail: string, attachment?: ToolAttachmentRef) =>
     emit({ type: 'tool_progress', runId, conversationId, at: tick(), callId, tool: 'chat_send', step, ok, detail, ...(attachment ? { attachment } : {}) })
 

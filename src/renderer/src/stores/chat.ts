@@ -36,6 +36,12 @@ interface ChatState {
 let buffered: Array<{ event: AgentEvent; seq: number }> = []
 let loadToken = 0
 let loading = false
+/**
+ * The shown snapshot holds every agent event up to this seq (conversations.get's lastEventSeq). A read
+ * commits and publishes the queued events before it answers (docs/architecture.md, "One event stream"),
+ * so they can reach applyEvents after the snapshot, from the frame batcher: they are in it already.
+ */
+let heldSeq = 0
 
 export const useChatStore = create<ChatState>((set, get) => {
   async function load(conversationId: string, keepVisible: boolean): Promise<void> {
@@ -59,6 +65,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       return
     }
     // Events that raced the load: only those the snapshot does not already hold.
+    heldSeq = result.data.lastEventSeq
     const snapshot = events
       .filter((entry) => entry.seq > result.data.lastEventSeq)
       .reduce((state, entry) => reduceChat(state, entry.event), snapshotFromDetail(result.data))
@@ -82,6 +89,7 @@ export const useChatStore = create<ChatState>((set, get) => {
         loadToken++
         loading = false
         buffered = []
+        heldSeq = 0
         set({ conversationId: null, snapshot: null, status: 'idle', error: null, choices: {} })
         return
       }
@@ -100,10 +108,11 @@ export const useChatStore = create<ChatState>((set, get) => {
     applyEvents(entries) {
       const { conversationId, snapshot } = get()
       const mine = entries.filter((entry) => entry.event.conversationId === conversationId)
-      // Buffered one by one (their seqs decide what the snapshot already holds); applied with deltas joined.
+      // Buffered one by one (the coming snapshot's seq decides what it already holds); applied with deltas joined.
       if (loading) buffered.push(...mine)
       if (!snapshot) return
-      const next = coalesceDeltas(mine.map((entry) => entry.event)).reduce(reduceChat, snapshot)
+      const fresh = mine.filter((entry) => entry.seq > heldSeq)
+      const next = coalesceDeltas(fresh.map((entry) => entry.event)).reduce(reduceChat, snapshot)
       if (next !== snapshot) set({ snapshot: next })
     },
 
