@@ -15,13 +15,18 @@ export function RunChanges({ runId, anchor }: { runId: string | null; anchor: st
   const t = useT()
   const isAnchor = useChatStore((s) => runId !== null && selectChatPath(s)?.answerAnchors[runId] === anchor)
   const running = useChatStore((s) => s.snapshot?.runs.find((run) => run.id === runId)?.status === 'running')
-  const toolCalls = useChatStore((s) => s.snapshot?.toolCalls)
-  const span = useMemo(() => {
-    const changing = (toolCalls ?? []).filter((call) => call.runId === runId && call.changes && call.changes.files > 0)
+  // As a string, so streaming output elsewhere in the chat neither re-renders this nor asks main again.
+  const spanKey = useChatStore((s) => {
+    const changing = (s.snapshot?.toolCalls ?? []).filter((call) => call.runId === runId && call.changes && call.changes.files > 0)
     const first = changing[0]
     const last = changing[changing.length - 1]
-    return first?.changes && last?.changes ? { conversationId: first.conversationId, before: first.changes.before, after: last.changes.after } : null
-  }, [toolCalls, runId])
+    return first?.changes && last?.changes ? `${first.conversationId} ${first.changes.before} ${last.changes.after}` : ''
+  })
+  const span = useMemo(() => {
+    if (!spanKey) return null
+    const [conversationId, before, after] = spanKey.split(' ') as [string, string, string]
+    return { conversationId, before, after }
+  }, [spanKey])
   const [files, setFiles] = useState<number | null>(null)
   const [open, setOpen] = useState<'diff' | 'undo' | null>(null)
   useEffect(() => {
