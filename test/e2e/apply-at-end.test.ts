@@ -60,6 +60,9 @@ describe.skipIf(!hasChromium())('apply at the end in the UI', () => {
       expect(existsSync(file('made.txt'))).toBe(false)
       expect(await card.locator('h3').innerText()).toBe(d['checkpoints.review.title'])
       expect(await card.getByTestId('staged-conflict').count()).toBe(0)
+      // The steps worked in the copy: reviewed here, no diff or undo of their own.
+      expect(await page.getByTestId('changes-chip').count()).toBe(0)
+      expect(await page.getByTestId('undo-run').count()).toBe(0)
 
       // Someone edits notes.md; after a reload the card is back, with the conflict, and the switch is still on.
       writeFileSync(file('notes.md'), 'my own notes\n')

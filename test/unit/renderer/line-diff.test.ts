@@ -39,3 +39,14 @@ describe('line diff rows', () => {
     expect(lineDiff('a\nb', '').map((l) => l.kind)).toEqual(['del', 'del'])
   })
 })
+
+describe('steps recorded in an apply-at-end copy', () => {
+  it('are those whose workspace is <data folder>/staging/<run id>', async () => {
+    const { isStagedCopy } = await import('../../../src/renderer/src/features/checkpoints/staged-copy')
+    expect(isStagedCopy('/home/u/.deskclaw/staging/run_abc', 'run_abc')).toBe(true)
+    expect(isStagedCopy('C:\\Users\\u\\DeskClaw\\staging\\run_abc', 'run_abc')).toBe(true)
+    expect(isStagedCopy('/home/u/project', 'run_abc')).toBe(false)
+    expect(isStagedCopy('/home/u/staging/run_other', 'run_abc')).toBe(false)
+    expect(isStagedCopy('/home/u/notstaging/run_abc', 'run_abc')).toBe(false)
+  })
+})

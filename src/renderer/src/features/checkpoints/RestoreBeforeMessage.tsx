@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { useT } from '../../i18n'
 import { useChatStore } from '../../stores'
 import { Icon, type IconProps } from '../common'
+import { isStagedCopy } from './staged-copy'
 import { UndoDialog } from './UndoDialog'
 
 const RestoreIcon = (p: IconProps) => (
@@ -25,7 +26,7 @@ export function RestoreBeforeMessage({ messageId }: { messageId: string }) {
     const run = snapshot.runs.find((candidate) => candidate.answersMessageId === messageId)
     if (!run || snapshot.runs.some((candidate) => candidate.status === 'running')) return ''
     const later = new Set(snapshot.runs.filter((candidate) => candidate.startedAt >= run.startedAt).map((candidate) => candidate.id))
-    const changed = snapshot.toolCalls.some((call) => later.has(call.runId) && call.changes !== undefined && call.changes.files > 0)
+    const changed = snapshot.toolCalls.some((call) => later.has(call.runId) && call.changes !== undefined && call.changes.files > 0 && !isStagedCopy(call.changes.workspace, call.runId))
     return changed ? `${snapshot.conversationId} ${run.id}` : ''
   })
   if (!target) return null

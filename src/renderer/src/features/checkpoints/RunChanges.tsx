@@ -7,6 +7,7 @@ import { getDeskclawApi } from '../../bridge'
 import { useT } from '../../i18n'
 import { selectChatPath, useChatStore } from '../../stores'
 import { DiffDialog } from './DiffDialog'
+import { isStagedCopy } from './staged-copy'
 import { UndoDialog } from './UndoDialog'
 import './checkpoints.css'
 
@@ -17,7 +18,7 @@ export function RunChanges({ runId, anchor }: { runId: string | null; anchor: st
   const running = useChatStore((s) => s.snapshot?.runs.find((run) => run.id === runId)?.status === 'running')
   // As a string, so streaming output elsewhere in the chat neither re-renders this nor asks main again.
   const spanKey = useChatStore((s) => {
-    const changing = (s.snapshot?.toolCalls ?? []).filter((call) => call.runId === runId && call.changes && call.changes.files > 0)
+    const changing = (s.snapshot?.toolCalls ?? []).filter((call) => call.runId === runId && call.changes && call.changes.files > 0 && !isStagedCopy(call.changes.workspace, runId))
     const first = changing[0]
     const last = changing[changing.length - 1]
     return first?.changes && last?.changes ? `${first.conversationId} ${first.changes.before} ${last.changes.after}` : ''

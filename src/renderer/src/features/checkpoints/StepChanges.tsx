@@ -6,6 +6,7 @@ import { useState } from 'react'
 import type { ToolCallRecord } from '../../../../shared/bridge'
 import { useT } from '../../i18n'
 import { DiffDialog } from './DiffDialog'
+import { isStagedCopy } from './staged-copy'
 import { UndoDialog } from './UndoDialog'
 import './checkpoints.css'
 
@@ -13,7 +14,7 @@ export function StepChanges({ call }: { call: Pick<ToolCallRecord, 'id' | 'runId
   const t = useT()
   const [open, setOpen] = useState<'diff' | 'undo' | null>(null)
   const changes = call.changes
-  if (call.status !== 'completed' || !changes || changes.files === 0) return null
+  if (call.status !== 'completed' || !changes || changes.files === 0 || isStagedCopy(changes.workspace, call.runId)) return null
   return (
     <div className="step-changes" data-testid="step-changes">
       <button type="button" className="changes-chip" data-testid="changes-chip" title={t('checkpoints.chipTitle')} onClick={() => setOpen('diff')}>
