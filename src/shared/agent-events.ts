@@ -135,7 +135,9 @@ export const PendingApprovalSchema = z.object({
    * Only "allow once" or "deny" answer it: a message send is approved one at a time, never for the
    * conversation or always (docs/desktop.md, "Sending messages").
    */
-  onlyOnce: z.boolean().optional()
+  onlyOnce: z.boolean().optional(),
+  /** Asked inside a sub-agent's run: the task the parent gave it, so the question says who asks (docs/tools.md, "Sub-agents"). */
+  delegatedTask: z.string().optional()
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
@@ -267,6 +269,21 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     error: AppErrorSchema,
     /** The tokens of the model calls that finished before the failure, when there were any. */
     usage: UsageSchema.optional()
+  }),
+  /**
+   * One event of a sub-agent's run (docs/tools.md, "Sub-agents"), nested under the parent's
+   * `delegate` call: `runId` and `callId` are the parent's, `childRunId` the child's, and `event`
+   * the child's own AgentEvent as its loop emitted it (its own runId is `childRunId`). Approvals are
+   * not nested: a child's question goes out as any other, with `delegatedTask` set.
+   */
+  z.object({
+    type: z.literal('subagent_event'),
+    ...base,
+    callId: z.string(),
+    childRunId: z.string(),
+    /** The task the parent gave the child, as the timeline labels it. */
+    task: z.string(),
+    event: z.object({ type: z.string(), runId: z.string(), at: z.number() }).passthrough()
   })
 ])
 export type AgentEvent = z.infer<typeof AgentEventSchema>

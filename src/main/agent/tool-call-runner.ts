@@ -53,6 +53,8 @@ export interface ToolCallRunnerOptions {
   saveAttachment(attachment: AttachmentToSave): void
   /** Records the workspace around each call that can change it (docs/checkpoints.md); absent: no checkpoints. */
   checkpoints?: StepCheckpoints
+  /** The task of the sub-agent whose calls these are: it labels their approvals (docs/tools.md, "Sub-agents"). */
+  delegatedTask?: string
   emit(event: AgentEvent): void
 }
 

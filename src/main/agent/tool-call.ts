@@ -174,7 +174,8 @@ export class ToolCall {
       preview: prepared.preview,
       assessment,
       bindingHash: judgement.binding,
-      signal: this.scope.signal
+      signal: this.scope.signal,
+      ...(this.options.delegatedTask ? { delegatedTask: this.options.delegatedTask } : {})
     })
     if (answer.answer === 'deny') {
       return { ok: false, status: 'denied', output: { forLlm: answerDenialForModel(this.call.toolName, answer.by, answer.reason), display: answerDenial(answer.by, answer.reason), isError: true } }
@@ -265,7 +266,8 @@ export class ToolCall {
           assessment: { ...assessment, alwaysRule: null },
           bindingHash: bindingHash({ tool: this.call.toolName, args: prepared.shown, workspace, preview: shown }),
           signal: this.scope.signal,
-          onlyOnce: true
+          onlyOnce: true,
+          ...(this.options.delegatedTask ? { delegatedTask: this.options.delegatedTask } : {})
         })
         if (asked.answer !== 'deny') return { allowed: true }
         const why = asked.reason ?? (asked.by === 'user' ? 'the user denied it' : `not approved (${asked.by})`)

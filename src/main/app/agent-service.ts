@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs'
-import type { ModelMessage } from 'ai'
-import { AppError, newId, type AgentEvent, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
+import type { LanguageModel, ModelMessage } from 'ai'
+import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
 import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
-import { DEFAULT_OUTPUT_LIMITS, type ToolRegistry } from '../tools'
+import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult } from '../tools'
+import { RunSlots } from './run-slots'
 import { LanguageModels } from './language-models'
 import type { AppService } from './services'
 
@@ -34,13 +35,29 @@ interface ActiveRun {
   conversationId: string
   controller: AbortController
   done: Promise<AgentRunOutcome>
+  /** What this run's delegate calls give their children (docs/tools.md, "Sub-agents"). */
+  parent: ParentRun
 }
+
+/** The parts of a run a child run shares: its model, autonomy and workspace. */
+interface ParentRun {
+  autonomy: Autonomy
+  workspace: string
+  model: LanguageModel
+  modelLabel: string
+  acceptsImages: boolean
+  describeError(error: unknown): AppErrorShape
+}
+
+/** How many images of a child's tools reach the parent. */
+const CHILD_IMAGES_KEPT = 4
 
 /** Starts, tracks and cancels runs; one run at a time per conversation. Cancels them all at shutdown. */
 export class AgentService implements AppService {
   readonly name = 'agent'
   private readonly active = new Map<string, ActiveRun>()
   private readonly models = new LanguageModels()
+  private readonly childSlots = new RunSlots(() => this.deps.settings().delegateConcurrency)
 
   constructor(private readonly deps: AgentServiceDeps) {}
 
@@ -139,7 +156,15 @@ export class AgentService implements AppService {
         attachments: attachments.map((attachment) => attachment.ref)
       }
     ).finally(() => this.active.delete(runId))
-    this.active.set(runId, { conversationId, controller, done })
+    const parent: ParentRun = {
+      autonomy: options.autonomy ?? settings.autonomy,
+      workspace,
+      model,
+      modelLabel: `${settings.provider}:${modelId}`,
+      acceptsImages,
+      describeError: (error) => describeModelError(error, providerConfig)
+    }
+    this.active.set(runId, { conversationId, controller, done, parent })
     const unseenImages = unseenImageCount(attachments, acceptsImages)
     const question = { id: turn.question.id, parentRunId: turn.question.parentRunId }
     return unseenImages > 0 ? { runId, unseenImages, question } : { runId, question }
@@ -164,6 +189,93 @@ export class AgentService implements AppService {
     if (!run) return false
     run.controller.abort()
     return true
+  }
+
+  /**
+   * A sub-agent's run inside the parent's `delegate` call (docs/tools.md, "Sub-agents"): its own
+   * loop over the named subset of the parent's tools (never `delegate`: no recursion), the parent's
+   * model, autonomy and workspace, its own step limit; at most `delegateConcurrency` at once. Its
+   * events go out nested (`subagent_event` under the parent's call); its questions go out as any
+   * other, labelled with the task. The parent's signal cancels it. Its history is not the conversation's.
+   */
+  async runChild(request: ChildRunRequest): Promise<ChildRunResult> {
+    const parentRun = this.active.get(request.parentRunId)
+    if (!parentRun || parentRun.conversationId !== request.conversationId) {
+      throw new AppError('NOT_FOUND', `Run ${request.parentRunId} is not running.`)
+    }
+    const tools = this.childTools(request.tools)
+    const release = await this.childSlots.acquire(request.signal)
+    const { parent } = parentRun
+    const childRunId = newId('run')
+    const emit = (event: AgentEvent): void => {
+      this.deps.emit({
+        type: 'subagent_event',
+        runId: request.parentRunId,
+        conversationId: request.conversationId,
+        at: event.at,
+        callId: request.parentCallId,
+        childRunId,
+        task: request.task,
+        event
+      })
+    }
+    const images: ChildRunResult['images'] = []
+    const registry = new ToolRegistry([toolPack('delegated', tools)])
+    const runner = new ToolCallRunner({
+      registry,
+      approvals: this.deps.approvals,
+      risk: this.deps.risk,
+      grants: this.deps.grants,
+      saveAlwaysRule: this.deps.saveAlwaysRule,
+      autonomy: parent.autonomy,
+      workspace: request.workspace,
+      unsandboxed: () => this.deps.unsandboxed?.() ?? false,
+      commandShell: () => this.deps.commandShell?.() ?? 'sh',
+      outputLimits: DEFAULT_OUTPUT_LIMITS,
+      saveAttachment: (attachment) => {
+        this.deps.store.saveAttachment(attachment)
+        const { ref, data } = attachment
+        if (ref.kind === 'image') images.push({ mediaType: ref.mediaType as ChildRunResult['images'][number]['mediaType'], data, ...(ref.name ? { name: ref.name } : {}) })
+      },
+      checkpoints: this.deps.checkpoints?.(request.workspace),
+      delegatedTask: request.task,
+      emit
+    })
+    try {
+      const outcome = await runAgent(
+        {
+          model: parent.model,
+          modelLabel: parent.modelLabel,
+          registry,
+          runner,
+          systemPrompt: `${buildSystemPrompt(request.workspace)}\nYou are a sub-agent: do only the task you are given with the tools you have, then answer with the result itself.`,
+          maxIterations: request.maxIterations ?? this.deps.settings().maxIterations,
+          maxRetries: MODEL_MAX_RETRIES,
+          acceptsImages: parent.acceptsImages,
+          emit,
+          onModelMessages: () => {},
+          describeError: parent.describeError
+        },
+        { runId: childRunId, conversationId: request.conversationId, prompt: request.task, history: [], signal: request.signal }
+      )
+      const kept = images.slice(-CHILD_IMAGES_KEPT)
+      if (outcome.status === 'failed') return { status: 'failed', text: '', error: outcome.error.message, iterations: outcome.iterations, images: kept }
+      const status = outcome.stopReason === 'final' ? 'completed' : outcome.stopReason
+      return { status, text: outcome.text, iterations: outcome.iterations, images: kept }
+    } catch (error) {
+      return { status: 'failed', text: '', error: errorMessage(error), iterations: 0, images: [] }
+    } finally {
+      release()
+    }
+  }
+
+  /** The parent's tools a child may use: each name known, never `delegate` itself. */
+  private childTools(names: string[]): AnyTool[] {
+    const refused = names.filter((name) => name === DELEGATE_TOOL)
+    const unknown = names.filter((name) => name !== DELEGATE_TOOL && !this.deps.registry.get(name))
+    if (refused.length > 0) throw new AppError('VALIDATION_FAILED', 'A sub-agent cannot delegate: leave "delegate" out of its tools.')
+    if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `No such tool: ${unknown.join(', ')}. Name tools from your own list.`)
+    return [...new Set(names)].map((name) => this.deps.registry.get(name)!)
   }
 
   /** Resolves when the run ends (the CLI waits on this). */

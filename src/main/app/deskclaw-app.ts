@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
+import { createAgentTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -241,7 +241,6 @@ export class DeskclawApp {
       createSearchTools(),
       createShellTools({ runtime: this.runtime }),
       createGitTools({ runtime: this.runtime }),
-      createCheckTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
       createMessagingTools({ sender: this.chatSender }),
@@ -251,6 +250,8 @@ export class DeskclawApp {
       createNotifyTools({ notifications }),
       // The scheduler is built after the registry; the tool reaches it only when a call runs.
       createScheduleTools({ schedules: { add: (input) => this.schedules.add(input), nextRunTimes } }),
+      // Sub-agents run in the agent room; the pack gets only this service (docs/tools.md, "Sub-agents").
+      createAgentTools({ startChildRun: (request) => this.agent.runChild(request) }),
       ...(config.toolSources ?? [])
     ])
     services.register({ name: 'tools', shutdown: this.registry.onChange(() => this.events.publish({ kind: 'tools_changed' })) })

@@ -23,6 +23,7 @@ export function defaultSettings(): Settings {
     memoryContextChars: 1500,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
     scheduleMissedRuns: 'catch_up',
+    delegateConcurrency: 3,
     runtime: 'auto',
     dockerImage: DEFAULT_SANDBOX_IMAGE,
     allowedEnv: [],

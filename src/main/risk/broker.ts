@@ -23,6 +23,8 @@ export interface ApprovalQuestion {
   signal?: AbortSignal
   /** Only "allow once" or "deny" (a message send); a wider allow is taken as once. */
   onlyOnce?: boolean
+  /** A sub-agent asks: its task labels the question. */
+  delegatedTask?: string
 }
 
 export interface ApprovalResponse {
@@ -104,7 +106,8 @@ export class ApprovalBroker {
       assessment: question.assessment,
       bindingHash: question.bindingHash,
       expiresAt: now + this.timeoutMs,
-      ...(question.onlyOnce ? { onlyOnce: true } : {})
+      ...(question.onlyOnce ? { onlyOnce: true } : {}),
+      ...(question.delegatedTask ? { delegatedTask: question.delegatedTask } : {})
     }
     return new Promise<ApprovalDecision>((resolve) => {
       let done = false

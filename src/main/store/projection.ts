@@ -45,6 +45,8 @@ export function projectEvent(target: ProjectionTarget, event: AgentEvent): void 
       return projectRunCompleted(statements, event, target.audit)
     case 'run_failed':
       return projectRunFailed(statements, event, target.audit)
+    case 'subagent_event':
+      return projectSubagentEvent(event, target.audit)
     default:
       return assertNever(event)
   }
@@ -199,6 +201,43 @@ function projectRunFailed(s: Statements, event: AgentEventOf<'run_failed'>, audi
   s.failRun.run({ runId: event.runId, error: event.error.message, usage: event.usage ? JSON.stringify(event.usage) : null, at: event.at })
   s.touchConversation.run({ conversationId: event.conversationId, at: event.at })
   writeAudit(audit, event, 'run', 'agent', { status: 'failed', error: event.error })
+}
+
+/**
+ * A sub-agent's event stays in the event log under the parent's run (docs/tools.md, "Sub-agents");
+ * it makes no run, message or tool-call row of its own (the chat shows it inside the delegate call),
+ * but what the audit log records of any run it records here too, naming the child run and the call.
+ */
+function projectSubagentEvent(event: AgentEventOf<'subagent_event'>, audit: Audit): void {
+  const inner = event.event as unknown as AgentEvent
+  const nested = { parentCallId: event.callId, childRunId: event.childRunId, task: event.task }
+  switch (inner.type) {
+    case 'risk_assessed':
+      return writeAudit(audit, event, 'risk_decision', inner.source, {
+        ...nested,
+        callId: inner.callId,
+        tool: inner.tool,
+        verdict: inner.assessment.verdict,
+        action: inner.action,
+        findings: inner.assessment.findings
+      })
+    case 'tool_call_completed':
+      return writeAudit(audit, event, 'tool_call', 'subagent', {
+        ...nested,
+        callId: inner.callId,
+        tool: inner.tool,
+        status: inner.status,
+        isError: inner.isError,
+        durationMs: inner.durationMs,
+        runtime: inner.runtime ?? null
+      })
+    case 'run_completed':
+      return writeAudit(audit, event, 'subagent_run', 'subagent', { ...nested, status: inner.stopReason === 'cancelled' ? 'cancelled' : 'completed', stopReason: inner.stopReason, iterations: inner.iterations, usage: inner.usage })
+    case 'run_failed':
+      return writeAudit(audit, event, 'subagent_run', 'subagent', { ...nested, status: 'failed', error: inner.error })
+    default:
+      return undefined
+  }
 }
 
 type Audit = ProjectionTarget['audit']

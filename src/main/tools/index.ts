@@ -32,7 +32,6 @@ export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from
 export { createFileTools } from './files'
 export { createSearchTools } from './search'
 export { createGitTools, type GitToolServices } from './git'
-export { createCheckTools, type CheckToolServices } from './checks'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'
@@ -43,3 +42,4 @@ export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits, type Trunca
 export { createMemoryTools, type MemoryBook, type MemoryToolServices } from './memory'
 export { createNotifyTools, type NotifyToolServices } from './notify'
 export { createScheduleTools, type ScheduleToolServices } from './schedule'
+export { createAgentTools, DELEGATE_TOOL, type AgentToolServices, type ChildRunRequest, type ChildRunResult } from './agents'

@@ -163,6 +163,8 @@ export const SettingsSchema = z.object({
   approvalTimeoutMs: z.number().int().min(1000),
   /** A scheduled run whose time passed while DeskClaw was closed: run once at start, or skip to the next (docs/tools.md, "Schedules"). */
   scheduleMissedRuns: MissedRunPolicySchema,
+  /** At most this many sub-agents run at once (docs/tools.md, "Sub-agents"); more delegate calls wait. */
+  delegateConcurrency: z.number().int().min(1).max(16),
   runtime: RuntimeChoiceSchema,
   /** The sandbox image for the docker runtime. */
   dockerImage: z.string().min(1),

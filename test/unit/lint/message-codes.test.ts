@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices, WebToolServices } from '../../../src/main/tools'
-import { createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createSearchTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
+import { createGitTools, createMemoryTools, createNotifyTools, createSearchTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
 import { createScheduleTools, type ScheduleToolServices } from '../../../src/main/tools'
+import { createAgentTools, type AgentToolServices } from '../../../src/main/tools'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
@@ -30,8 +31,8 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   notify: [...createNotifyTools(unused as NotifyToolServices).tools()],
   search: [...createSearchTools().tools()],
   git: [...createGitTools({ runtime: new NativeRuntime() }).tools()],
-  checks: [...createCheckTools({ runtime: new NativeRuntime() }).tools()],
-  schedule: [...createScheduleTools(unused as ScheduleToolServices).tools()]
+  schedule: [...createScheduleTools(unused as ScheduleToolServices).tools()],
+  agents: [...createAgentTools(unused as AgentToolServices).tools()]
 }
 
 const RESULT_KEY = /['"`](result\.[\w.-]+)['"`]/g

@@ -23,6 +23,7 @@ import type {
   ToolCallRecord
 } from '../../../shared/bridge'
 import type { ToolInfo } from '../../../shared/tool-text'
+import { foldSubagentEvent, type SubagentView } from './subagents'
 
 export interface OutputSegment {
   stream: 'stdout' | 'stderr'
@@ -54,6 +55,8 @@ export interface ToolCallView extends ToolCallRecord {
   segments: OutputSegment[]
   approval: ToolCallApproval | null
   risk: ToolCallRisk | null
+  /** A delegate call's sub-agents and their steps, live (stores/subagents.ts). */
+  subagents?: SubagentView[]
 }
 
 export interface RunView {
@@ -387,6 +390,9 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
         }
       }))
 
+    case 'subagent_event':
+      return updateCall(state, event.callId, (call) => ({ ...call, subagents: foldSubagentEvent(call.subagents ?? [], event) }))
+
     case 'tool_call_completed':
       return updateCall(
         state,
@@ -544,7 +550,8 @@ export function reduceApprovals(list: PendingApproval[], event: AgentEvent): Pen
           assessment: event.assessment,
           bindingHash: event.bindingHash,
           expiresAt: event.expiresAt,
-          ...(event.onlyOnce !== undefined ? { onlyOnce: event.onlyOnce } : {})
+          ...(event.onlyOnce !== undefined ? { onlyOnce: event.onlyOnce } : {}),
+          ...(event.delegatedTask !== undefined ? { delegatedTask: event.delegatedTask } : {})
         }
       ]
     case 'approval_resolved':

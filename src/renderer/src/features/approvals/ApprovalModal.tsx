@@ -224,6 +224,11 @@ function ApprovalDialog({ approval, queued }: { approval: PendingApproval; queue
         </span>
         <div className="approval-head-text">
           <div className="approval-kicker">{t('approval.heading')}</div>
+          {approval.delegatedTask && (
+            <div className="approval-kicker" data-testid="approval-delegated">
+              {t('approval.delegatedTask', { task: approval.delegatedTask })}
+            </div>
+          )}
           <h2 id={titleId} className="dialog-title">
             {t.toolText(approval.tool, approval.preview.title)}
           </h2>

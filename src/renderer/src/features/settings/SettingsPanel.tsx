@@ -141,6 +141,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
     // Set in the Schedules panel.
     scheduleMissedRuns: settings.scheduleMissedRuns,
+    delegateConcurrency: settings.delegateConcurrency,
     runtime: draft.runtime,
     dockerImage: draft.dockerImage.trim() || settings.dockerImage,
     browserPath: draft.browserPath.trim(),

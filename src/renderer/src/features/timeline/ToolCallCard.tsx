@@ -8,6 +8,7 @@ import { AlertIcon, CheckIcon, ChevronIcon, PauseIcon, ShieldIcon, Spinner, Wren
 import { prettyJson } from '../../../../shared/tool-summary'
 import { ToolAttachments } from './ToolAttachments'
 import { ToolSteps } from './ToolSteps'
+import { SubagentRuns } from './SubagentRuns'
 import { MemorySaveUndo } from '../memory'
 import { StepChanges } from '../checkpoints'
 import { type ShownStatus, shownStatus } from './shown-status'
@@ -242,6 +243,7 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
             </div>
           )}
           {call.steps && call.steps.length > 0 && <ToolSteps steps={call.steps} tool={call.tool} />}
+          {call.subagents && call.subagents.length > 0 && <SubagentRuns subagents={call.subagents} />}
           <ToolResultLine call={call} />
           {resolution && deniedWithLine && (
             <div className="tool-resolution is-meta" data-testid="tool-resolution">
