@@ -13,9 +13,10 @@ type Notice = { kind: 'error'; text: string } | { kind: 'removed' } | null
  *
  * It sits inside the settings form but is not part of its draft: Save and Remove act at once, and
  * Enter saves the key instead of submitting the form. `onChange` is told after a key was stored or
- * removed (the model list, fetched with the old key, can ask again).
+ * removed (the model list, fetched with the old key, can ask again). With a saved provider active
+ * (`saved`), the key is that saved provider's own: stored under its id, used for it alone.
  */
-export function ApiKeyField({ provider, onChange }: { provider: ProviderKind; onChange?: () => void }) {
+export function ApiKeyField({ provider, saved, onChange }: { provider: ProviderKind; saved?: { id: string; name: string }; onChange?: () => void }) {
   const t = useT()
   const id = useId()
   const [status, setStatus] = useState<SecretsStatus | null>(null)
@@ -39,7 +40,8 @@ export function ApiKeyField({ provider, onChange }: { provider: ProviderKind; on
   }, [])
 
   const available = status?.available ?? false
-  const stored = status?.providers[provider] ?? false
+  const stored = (saved ? status?.saved?.[saved.id] : status?.providers[provider]) ?? false
+  const owner = saved ? { provider, savedProviderId: saved.id } : { provider }
 
   const apply = (result: BridgeResult<SecretsStatus>, failed: 'apiKey.saveFailed' | 'apiKey.removeFailed'): boolean => {
     if (result.ok) {
@@ -55,7 +57,7 @@ export function ApiKeyField({ provider, onChange }: { provider: ProviderKind; on
     if (busy || key.trim() === '') return
     setBusy(true)
     setNotice(null)
-    const result = await getDeskclawApi().invoke('secrets.setApiKey', { provider, key })
+    const result = await getDeskclawApi().invoke('secrets.setApiKey', { ...owner, key })
     setBusy(false)
     if (apply(result, 'apiKey.saveFailed')) setKey('')
   }
@@ -64,7 +66,7 @@ export function ApiKeyField({ provider, onChange }: { provider: ProviderKind; on
     if (busy) return
     setBusy(true)
     setNotice(null)
-    const result = await getDeskclawApi().invoke('secrets.deleteApiKey', { provider })
+    const result = await getDeskclawApi().invoke('secrets.deleteApiKey', owner)
     setBusy(false)
     if (apply(result, 'apiKey.removeFailed')) setNotice({ kind: 'removed' })
   }
@@ -82,7 +84,7 @@ export function ApiKeyField({ provider, onChange }: { provider: ProviderKind; on
   return (
     <div className="field api-key-field" data-testid="api-key-field" data-stored={stored ? 'true' : 'false'}>
       <label className="field-label" htmlFor={`${id}-input`}>
-        {t('apiKey.label', { provider: t(`provider.${provider}`) })}
+        {saved ? t('apiKey.labelSaved', { name: saved.name }) : t('apiKey.label', { provider: t(`provider.${provider}`) })}
       </label>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <input

@@ -11,6 +11,7 @@ import type {
 } from '../../../../shared/bridge'
 // Values, not only types: the form checks each field with the very schema main checks it with.
 import {
+  activeSavedProvider,
   CONVENTIONAL_API_KEY_ENV,
   modelKeyEnvOf,
   PROVIDERS_WITH_DEFAULT_BASE_URL,
@@ -33,6 +34,7 @@ import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-pr
 import { ModelPricesSection } from './ModelPricesSection'
 import { SettingsNav, SettingsPage, type SettingsSectionId, useSettingsSection } from './sections'
 import { CheckpointsSection } from './CheckpointsSection'
+import { SavedProvidersSection } from './SavedProvidersSection'
 import { UnsavedChangesDialog } from './UnsavedChangesDialog'
 import { useServerModels } from './server-models'
 
@@ -298,6 +300,21 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
     400
   )
   const serverModels = useServerModels(serverTarget)
+  const activeSaved = activeSavedProvider(settings)
+  // The active saved provider keeps the model list its server answered with last (shown until the server answers again).
+  const listedModels = serverModels.models
+  useEffect(() => {
+    if (!activeSaved || listedModels.length === 0 || !serverTarget) return
+    const sameServer =
+      serverTarget.provider === activeSaved.provider && serverTarget.baseUrl === activeSaved.baseUrl && serverTarget.apiKeyEnv === activeSaved.apiKeyEnv
+    if (!sameServer || JSON.stringify(listedModels) === JSON.stringify(activeSaved.models)) return
+    void update({ savedProviders: settings.savedProviders.map((saved) => (saved.id === activeSaved.id ? { ...saved, models: [...listedModels] } : saved)) })
+  }, [activeSaved, listedModels, serverTarget, settings.savedProviders, update])
+  /** After the saved providers' list changed what a run reads (a switch), the form shows it. */
+  const takeProvider = (saved: Settings) => {
+    setDraft((d) => ({ ...d, provider: saved.provider, baseUrl: saved.baseUrl, apiKeyEnv: saved.apiKeyEnv, model: saved.model }))
+  }
+  const providerInvalid = [errors.provider, errors.baseUrl, errors.apiKeyEnv, errors.model].some((problem) => problem !== undefined)
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }))
@@ -392,7 +409,7 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
               {...aria('baseUrl', `${id}-base`)}
             />
           </Field>
-          <ApiKeyField provider={draft.provider} onChange={serverModels.reload} />
+          <ApiKeyField provider={draft.provider} saved={activeSaved} onChange={serverModels.reload} />
           <Field label={t('settings.apiKeyEnv')} hint={t('settings.apiKeyEnvHint')} htmlFor={`${id}-key`} field="apiKeyEnv" error={errors.apiKeyEnv}>
             <input
               id={`${id}-key`}
@@ -422,7 +439,7 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
               testId="settings-model"
               value={draft.model}
               onChange={(value) => set('model', value)}
-              models={serverModels.models}
+              models={serverModels.models.length > 0 ? serverModels.models : (activeSaved?.models ?? [])}
               current={draft.model.trim()}
               toggleLabel={t('settings.modelToggle')}
               describedBy={describedBy(`${id}-model`, true, errors.model)}
@@ -449,6 +466,11 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
             </select>
           </Field>
         </section>
+        <SavedProvidersSection
+          settings={settings}
+          current={providerInvalid ? null : { provider: next.provider, baseUrl: next.baseUrl, apiKeyEnv: next.apiKeyEnv, model: next.model }}
+          onChanged={takeProvider}
+        />
         </SettingsPage>
 
         <SettingsPage id="safety" active={active}>
