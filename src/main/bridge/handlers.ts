@@ -10,7 +10,7 @@ import {
   type Settings
 } from '../../shared'
 import { LINE_ENDINGS } from '../devices'
-import { APP_VERSION, confirmRiskySettings, withSavedProviders, type DeskclawApp } from '../app'
+import { APP_VERSION, checkSchedule, confirmRiskySettings, nextRunTimes, withSavedProviders, type DeskclawApp } from '../app'
 import { exportConversation } from '../store'
 import { confirmMcpTrust, mcpTrustChanges } from '../mcp'
 import { detectLocalServers, listModels, testConnection } from '../providers'
@@ -179,6 +179,18 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     },
     'memories.delete': ({ id }) => ({ deleted: app.memories.forget(id) }),
     'memories.savedIn': ({ conversationId }) => ({ saves: app.memories.savedIn(conversationId) }),
+    'schedules.list': () => ({ tasks: app.schedules.list() }),
+    'schedules.add': (input) => app.schedules.add(input),
+    'schedules.update': ({ id, change }) => app.schedules.update(id, change),
+    'schedules.remove': ({ id }) => ({ removed: app.schedules.remove(id) }),
+    'schedules.runNow': ({ id }) => {
+      const started = app.schedules.runNow(id)
+      return { runId: started.runId, conversationId: started.conversationId }
+    },
+    'schedules.preview': ({ schedule, count }) => {
+      checkSchedule(schedule)
+      return { times: nextRunTimes(schedule, Date.now(), count) }
+    },
     'desktop.status': () => app.desktopControl(),
     'desktop.apps': () => app.chatApps(),
     'desktop.stop': () => ({ stopped: app.desktop.stop('user') !== null }),

@@ -8,6 +8,7 @@ import { DesktopBanner } from './features/desktop'
 import { DevicesPanel } from './features/devices'
 import { FirstRunSetup } from './features/first-run'
 import { MemoryPanel } from './features/memory'
+import { SchedulesPanel } from './features/schedules'
 import { dismissDrawer, focusSidebarToggle, SidebarToggle, useNarrowWindow, useSidebarStore } from './features/layout'
 import { SettingsPanel, type SettingsSection } from './features/settings'
 import { useAppliedTheme } from './features/theme'
@@ -22,6 +23,7 @@ export function App() {
   const [settingsSection, setSettingsSection] = useState<SettingsSection | null>(null)
   const [devicesOpen, setDevicesOpen] = useState(false)
   const [memoryOpen, setMemoryOpen] = useState(false)
+  const [schedulesOpen, setSchedulesOpen] = useState(false)
   const narrow = useNarrowWindow()
   const collapsed = useSidebarStore((s) => s.collapsed)
   const drawerOpen = useSidebarStore((s) => s.drawerOpen)
@@ -91,6 +93,10 @@ export function App() {
           closeDrawer()
           setMemoryOpen(true)
         }}
+        onOpenSchedules={() => {
+          closeDrawer()
+          setSchedulesOpen(true)
+        }}
         onNavigate={closeDrawer}
       />
       {/* A click beside the open drawer closes it (and does nothing else). */}
@@ -115,6 +121,7 @@ export function App() {
       )}
       {devicesOpen && <DevicesPanel onClose={() => setDevicesOpen(false)} />}
       {memoryOpen && <MemoryPanel onClose={() => setMemoryOpen(false)} />}
+      {schedulesOpen && <SchedulesPanel onClose={() => setSchedulesOpen(false)} />}
       <FirstRunSetup onOpenSettings={() => setSettingsOpen(true)} />
       <ApprovalModal />
       <Notices />

@@ -18,6 +18,7 @@ import { learnCalls } from './desktop-learn'
 import { DevicesChangedEventSchema, devicesCalls, SerialClosedEventSchema, SerialDataEventSchema } from './devices'
 import { mcpCalls } from './mcp'
 import { MemoriesChangedEventSchema, memoryCalls, NotificationEventSchema } from './memories'
+import { scheduleCalls } from './schedules'
 import { SettingsSchema, settingsCalls } from './settings'
 import { toolCalls } from './tools'
 
@@ -47,7 +48,8 @@ export const bridgeCalls = {
   ...learnCalls,
   ...devicesCalls,
   ...mcpCalls,
-  ...memoryCalls
+  ...memoryCalls,
+  ...scheduleCalls
 } as const
 
 export type BridgeCalls = typeof bridgeCalls

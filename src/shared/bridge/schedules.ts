@@ -3,6 +3,7 @@
  * on a cron schedule or once at a time, while DeskClaw runs. Each run is a conversation of its own.
  */
 import { z } from 'zod'
+import { defineCall } from './define-call'
 import { AutonomySchema } from './settings'
 
 export const SCHEDULE_PROMPT_MAX = 8000
@@ -48,3 +49,15 @@ export const ScheduledTaskSchema = ScheduledTaskInputSchema.extend({
 })
 export type ScheduledTask = z.infer<typeof ScheduledTaskSchema>
 
+
+export const scheduleCalls = {
+  /** Every task, oldest first, and what missed runs do (setting scheduleMissedRuns). */
+  'schedules.list': defineCall(z.object({}), z.object({ tasks: z.array(ScheduledTaskSchema) })),
+  'schedules.add': defineCall(ScheduledTaskInputSchema, ScheduledTaskSchema),
+  'schedules.update': defineCall(z.object({ id: z.string().min(1), change: ScheduledTaskInputSchema.partial() }), ScheduledTaskSchema),
+  'schedules.remove': defineCall(z.object({ id: z.string().min(1) }), z.object({ removed: z.boolean() })),
+  /** Runs a task now; its run is a new conversation. */
+  'schedules.runNow': defineCall(z.object({ id: z.string().min(1) }), z.object({ runId: z.string().nullable(), conversationId: z.string().nullable() })),
+  /** The next `count` run times of a schedule (the panel shows three); VALIDATION_FAILED with the reason for a bad cron. */
+  'schedules.preview': defineCall(z.object({ schedule: ScheduleSpecSchema, count: z.number().int().min(1).max(10).default(3) }), z.object({ times: z.array(z.number()) }))
+} as const

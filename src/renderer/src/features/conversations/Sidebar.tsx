@@ -25,11 +25,12 @@ export interface SidebarProps {
   onOpenSettings(): void
   onOpenDevices(): void
   onOpenMemory(): void
+  onOpenSchedules(): void
   /** A conversation was opened or created from here (the narrow window's drawer then closes). */
   onNavigate?(): void
 }
 
-export function Sidebar({ onOpenSettings, onOpenDevices, onOpenMemory, onNavigate }: SidebarProps) {
+export function Sidebar({ onOpenSettings, onOpenDevices, onOpenMemory, onOpenSchedules, onNavigate }: SidebarProps) {
   const t = useT()
   const changeLanguage = useSettingsStore((s) => s.changeLanguage)
   const toggleLanguage = () => void changeLanguage(t.language === 'en' ? 'zh-CN' : 'en')
@@ -182,6 +183,10 @@ export function Sidebar({ onOpenSettings, onOpenDevices, onOpenMemory, onNavigat
       </nav>
 
       <div className="sidebar-footer">
+        <button type="button" className="btn btn-ghost" data-testid="schedules-button" onClick={onOpenSchedules}>
+          <MemoryIcon />
+          <span>{t('sidebar.schedules')}</span>
+        </button>
         <button type="button" className="btn btn-ghost" data-testid="memory-button" onClick={onOpenMemory}>
           <MemoryIcon />
           <span>{t('sidebar.memory')}</span>

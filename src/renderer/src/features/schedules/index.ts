@@ -1,0 +1,1 @@
+export { SchedulesPanel } from './SchedulesPanel'
