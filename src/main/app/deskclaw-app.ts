@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createAgentTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
+import { createAgentTools, createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -241,6 +241,7 @@ export class DeskclawApp {
       createSearchTools(),
       createShellTools({ runtime: this.runtime }),
       createGitTools({ runtime: this.runtime }),
+      createCheckTools({ runtime: this.runtime }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
       createMessagingTools({ sender: this.chatSender }),

@@ -32,6 +32,7 @@ export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from
 export { createFileTools } from './files'
 export { createSearchTools } from './search'
 export { createGitTools, type GitToolServices } from './git'
+export { createCheckTools, type CheckToolServices } from './checks'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, MessagingToolServices, WebToolServices } from '../../../src/main/tools'
-import { createGitTools, createMemoryTools, createNotifyTools, createSearchTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
+import { createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createSearchTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
 import { createScheduleTools, type ScheduleToolServices } from '../../../src/main/tools'
 import { createAgentTools, type AgentToolServices } from '../../../src/main/tools'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
@@ -31,6 +31,7 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   notify: [...createNotifyTools(unused as NotifyToolServices).tools()],
   search: [...createSearchTools().tools()],
   git: [...createGitTools({ runtime: new NativeRuntime() }).tools()],
+  checks: [...createCheckTools({ runtime: new NativeRuntime() }).tools()],
   schedule: [...createScheduleTools(unused as ScheduleToolServices).tools()],
   agents: [...createAgentTools(unused as AgentToolServices).tools()]
 }

@@ -1,0 +1,16 @@
+/**
+ * The project's own checks: its linter, type checker and tests, found in its manifests, run by the
+ * shell tool's runtime, their output parsed into file/line diagnostics (docs/tools.md, "lint").
+ */
+import type { Runtime } from '../../runtime'
+import { toolPack, type ToolSource } from '../source'
+import { createLintTool } from './lint'
+
+export interface CheckToolServices {
+  /** Where the checks run; the shell tool's runtime. */
+  runtime: Runtime
+}
+
+export function createCheckTools(services: CheckToolServices): ToolSource {
+  return toolPack('checks', [createLintTool(services.runtime)])
+}
