@@ -253,6 +253,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     attachments: z.array(ToolAttachmentRefSchema).optional(),
     /** What the call changed in the workspace, when it could write and a checkpoint was taken. */
     changes: StepChangesSchema.optional(),
+    /** Served from the run's result cache, not run again (docs/architecture.md, "Result cache and repeated writes"). */
+    cached: z.boolean().optional(),
     durationMs: z.number()
   }),
   z.object({

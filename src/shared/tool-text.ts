@@ -51,6 +51,7 @@ export const RunnerTextKeys = [
   'toolRun.notApproved.cancelled',
   'toolRun.notApproved.policy',
   'toolRun.changedAfterApproval',
+  'toolRun.repeatedWrite',
   'toolRun.cancelled',
   'toolRun.crashed'
 ] as const

@@ -1,8 +1,11 @@
 import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskRule, type ToolAttachmentRef } from '../../shared'
-import { stableJson, type ApprovalBroker, type ConversationGrants, type RiskEngine } from '../risk'
+import { stableJson, type ConversationGrants, type RiskEngine } from '../risk'
 import type { StepCheckpoints } from '../checkpoints'
-import type { OutputLimits, ToolAttachment, ToolRegistry } from '../tools'
+import { riskSubjectOf, shownArgs, type AnyTool, type OutputLimits, type ToolAttachment, type ToolRegistry } from '../tools'
+import { RunResults, DEFAULT_READ_CACHE_TTL_MS, isCachedRead, isRepeatable } from './run-results'
+import { StepApprovals, type ApprovalAsker } from './step-approvals'
 import { ToolCall, type RunScope, type ToolCallOutcome } from './tool-call'
+import { describeCall, runnerText } from './tool-call-texts'
 
 export interface ModelToolCall {
   toolCallId: string
@@ -36,7 +39,7 @@ export interface AttachmentToSave {
 
 export interface ToolCallRunnerOptions {
   registry: ToolRegistry
-  approvals: ApprovalBroker
+  approvals: ApprovalAsker
   /** Judges every call; a promise because its parser loads asynchronously once per process. */
   risk: Promise<RiskEngine>
   grants: ConversationGrants
@@ -56,6 +59,8 @@ export interface ToolCallRunnerOptions {
   /** The task of the sub-agent whose calls these are: it labels their approvals (docs/tools.md, "Sub-agents"). */
   delegatedTask?: string
   emit(event: AgentEvent): void
+  /** How long an fs read's result is served again within the run (docs/architecture.md, "Result cache and repeated writes"); 0: never. */
+  readCacheTtlMs?: number
 }
 
 /**
@@ -64,22 +69,105 @@ export interface ToolCallRunnerOptions {
  * result the model sees; nothing here throws.
  */
 export class ToolCallRunner {
-  constructor(private readonly options: ToolCallRunnerOptions) {}
+  /** What this run has read and written: reads served again, writes not repeated. */
+  private readonly results: RunResults
 
-  /** Runs a step's calls in parallel; the same tool with the same arguments runs once. */
+  constructor(private readonly options: ToolCallRunnerOptions) {
+    this.results = new RunResults({ ttlMs: options.readCacheTtlMs ?? DEFAULT_READ_CACHE_TTL_MS, workspace: options.workspace })
+  }
+
+  /** The run ended: releases what the result cache holds (its workspace watcher). */
+  close(): void {
+    this.results.close()
+  }
+
+  /**
+   * Runs a step's calls in parallel; the same tool with the same arguments runs once. Their
+   * approval questions are asked one after another, in call order (StepApprovals). A repeated fs
+   * read is served from the run's cache, a repeated write is flagged instead of run (RunResults).
+   */
   async runStep(calls: ModelToolCall[], scope: RunScope): Promise<ToolCallResult[]> {
-    const byKey = new Map<string, Promise<ToolCallOutcome>>()
-    return Promise.all(
-      calls.map(async (call) => {
-        const key = `${call.toolName}\u0000${stableJson(call.input)}`
-        let outcome = byKey.get(key)
-        if (!outcome) {
-          outcome = new ToolCall(this.options, call, scope, (attachments, owner) => this.saveAttachments(attachments, owner)).perform()
-          byKey.set(key, outcome)
+    const keyOf = (call: ModelToolCall): string => `${call.toolName}\u0000${stableJson(call.input)}`
+    const outcomes = new Map<string, Promise<ToolCallOutcome>>()
+    const toRun: Array<{ call: ModelToolCall; key: string; definition: AnyTool | undefined }> = []
+    for (const call of calls) {
+      const key = keyOf(call)
+      if (outcomes.has(key)) continue
+      const definition = this.options.registry.get(call.toolName)
+      const served = definition ? this.served(definition, call, key, scope) : undefined
+      // Set now so a duplicate in this step is skipped; the calls that run replace it below.
+      outcomes.set(key, Promise.resolve(served ?? { forLlm: '', isError: true, images: [] }))
+      if (!served) toRun.push({ call, key, definition })
+    }
+    if (toRun.length > 0) {
+      const order: string[] = []
+      const byCallId = new Map<string, { call: ModelToolCall; definition: AnyTool | undefined }>()
+      const approvals = new StepApprovals(this.options.approvals, order, (callId) => this.sameTargetKey(byCallId.get(callId)))
+      const options: ToolCallRunnerOptions = {
+        ...this.options,
+        approvals,
+        emit: (event) => {
+          this.options.emit(event)
+          approvals.observe(event)
         }
-        return { call, ...(await outcome) }
+      }
+      const toolCalls = toRun.map((entry) => {
+        const toolCall = new ToolCall(options, entry.call, scope, (attachments, owner) => this.saveAttachments(attachments, owner))
+        order.push(toolCall.callId)
+        byCallId.set(toolCall.callId, entry)
+        return toolCall
       })
-    )
+      toRun.forEach(({ key, definition }, index) => {
+        const generation = this.results.currentGeneration
+        outcomes.set(
+          key,
+          toolCalls[index]!.perform().then((outcome) => {
+            if (definition && isCachedRead(definition)) this.results.readDone(key, outcome, generation)
+            else if (definition && isRepeatable(definition)) this.results.writeDone(key, outcome)
+            return outcome
+          })
+        )
+      })
+    }
+    return Promise.all(calls.map(async (call) => ({ call, ...(await outcomes.get(keyOf(call))!) })))
+  }
+
+  /** "The same target" for a denial that answers the step's later questions too: tool + risk subject. */
+  private sameTargetKey(entry: { call: ModelToolCall; definition: AnyTool | undefined } | undefined): string | undefined {
+    if (!entry?.definition) return undefined
+    const checked = this.options.registry.checkArgs(entry.call.toolName, entry.call.input)
+    const subject = checked.ok ? riskSubjectOf(entry.definition, checked.args) : null
+    return subject ? `${entry.call.toolName}\u0000${subject.value}` : undefined
+  }
+
+  /**
+   * A call answered without running: an fs read from the cache (marked `cached`), or a write that
+   * already completed in this run with nothing written since (an error the model and the user see).
+   */
+  private served(definition: AnyTool, call: ModelToolCall, key: string, scope: RunScope): ToolCallOutcome | undefined {
+    const cached = isCachedRead(definition) ? this.results.cachedRead(key) : undefined
+    const repeated = !cached && isRepeatable(definition) && this.results.repeatsWrite(key)
+    if (!cached && !repeated) return undefined
+    const checked = this.options.registry.checkArgs(call.toolName, call.input)
+    const base = { runId: scope.runId, conversationId: scope.conversationId, callId: newId('call'), tool: call.toolName }
+    const at = Date.now()
+    this.options.emit({ type: 'tool_call_started', ...base, at, args: shownArgs(definition, call.input), ...(checked.ok ? describeCall(definition, checked.args) : {}) })
+    if (cached) {
+      this.options.emit({ type: 'tool_call_completed', ...base, at: Date.now(), status: 'completed', isError: false, output: cached.forLlm, cached: true, durationMs: 0 })
+      return cached
+    }
+    const forLlm = `This exact ${call.toolName} call already completed in this run and nothing was written since, so it did not run again. Use its earlier result; change the arguments if you need something else.`
+    this.options.emit({
+      type: 'tool_call_completed',
+      ...base,
+      at: Date.now(),
+      status: 'error',
+      isError: true,
+      output: forLlm,
+      display: runnerText('toolRun.repeatedWrite', { tool: call.toolName }),
+      durationMs: 0
+    })
+    return { forLlm, isError: true, images: [] }
   }
 
   /** Stores each attachment before the event that names it; images also go to the model. A failure to store is said, not thrown. */

@@ -129,7 +129,8 @@ export class AgentService implements AppService {
       outputLimits: DEFAULT_OUTPUT_LIMITS,
       saveAttachment: (attachment) => store.saveAttachment(attachment),
       checkpoints: this.deps.checkpoints?.(workspace),
-      emit: this.deps.emit
+      emit: this.deps.emit,
+      readCacheTtlMs: settings.readCacheTtlSec * 1000
     })
     const done = runAgent(
       {
@@ -155,7 +156,10 @@ export class AgentService implements AppService {
         userContent,
         attachments: attachments.map((attachment) => attachment.ref)
       }
-    ).finally(() => this.active.delete(runId))
+    ).finally(() => {
+      runner.close()
+      this.active.delete(runId)
+    })
     const parent: ParentRun = {
       autonomy: options.autonomy ?? settings.autonomy,
       workspace,

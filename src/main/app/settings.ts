@@ -20,6 +20,7 @@ export function defaultSettings(): Settings {
     workspace: join(homedir(), 'DeskClaw'),
     language: languageFromLocale(systemLocale()),
     maxIterations: DEFAULT_MAX_ITERATIONS,
+    readCacheTtlSec: 60,
     memoryContextChars: 1500,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
     scheduleMissedRuns: 'catch_up',

@@ -7,6 +7,7 @@ interface DisplayRow {
   call_id: string | null
   display: string | null
   changes: string | null
+  cached: number | null
 }
 
 type RunFailure = NonNullable<RunSummary['failure']>
@@ -48,7 +49,7 @@ export class EventTexts {
     // In log order, so a call id a run reused (some local servers do) ends with its last completion.
     this.displays = db.prepare(
       `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.display') AS display,
-              json_extract(data, '$.changes') AS changes
+              json_extract(data, '$.changes') AS changes, json_extract(data, '$.cached') AS cached
        FROM events WHERE conversation_id = ? AND type = 'tool_call_completed' ORDER BY seq`
     )
     this.steps = db.prepare(
@@ -71,13 +72,14 @@ export class EventTexts {
   withDisplays(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
     // The summary's message code too (tool_call_started), so a reload says it in the UI's language.
     calls = this.withSummaryTexts(conversationId, calls)
-    const byCall = new Map<string, { display?: ToolText; changes?: StepChanges }>()
+    const byCall = new Map<string, { display?: ToolText; changes?: StepChanges; cached?: true }>()
     for (const row of this.displays.all(conversationId)) {
       if (row.call_id === null) continue
       const key = `${row.run_id}\u0000${row.call_id}`
       const display = row.display === null ? null : asToolText(parseJson(row.display))
       const changes = row.changes === null ? undefined : StepChangesSchema.safeParse(parseJson(row.changes)).data
-      if (display || changes) byCall.set(key, { ...(display ? { display } : {}), ...(changes ? { changes } : {}) })
+      const cached = row.cached === 1
+      if (display || changes || cached) byCall.set(key, { ...(display ? { display } : {}), ...(changes ? { changes } : {}), ...(cached ? { cached } : {}) })
       else byCall.delete(key)
     }
     if (byCall.size === 0) return calls

@@ -79,7 +79,9 @@ export const ToolCallRecordSchema = z.object({
   /** How its approval was answered: who, at which front door, when, and why (absent: never asked, or not answered yet). */
   answered: ApprovalRecordSchema.optional(),
   /** What it changed in the workspace (docs/checkpoints.md), as tool_call_completed carried it. */
-  changes: StepChangesSchema.optional()
+  changes: StepChangesSchema.optional(),
+  /** Served from the run's result cache (docs/architecture.md, "Result cache and repeated writes"). */
+  cached: z.boolean().optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 

@@ -158,6 +158,8 @@ export const SettingsSchema = z.object({
   workspace: z.string(),
   language: LanguageSchema,
   maxIterations: z.number().int().min(1).max(100),
+  /** A repeated fs read within a run is served from the cache this many seconds (docs/architecture.md, "Result cache and repeated writes"); 0: off. */
+  readCacheTtlSec: z.number().int().min(0).max(3600),
   /** At most this many characters of saved memories are offered to each run (docs/tools.md, "Memory"); 0: none. */
   memoryContextChars: z.number().int().min(0).max(20_000),
   approvalTimeoutMs: z.number().int().min(1000),

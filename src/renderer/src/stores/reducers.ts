@@ -407,6 +407,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
           runtime: event.runtime ?? call.runtime ?? null,
           ...(event.attachments !== undefined ? { attachments: event.attachments } : {}),
           ...(event.changes !== undefined ? { changes: event.changes } : {}),
+          ...(event.cached ? { cached: true } : {}),
           segments: [],
           endedAt: event.at,
           durationMs: event.durationMs

@@ -209,6 +209,11 @@ function ToolCallCardImpl({ call, onCollapse }: { call: ToolCallView; onCollapse
             {call.runtime}
           </span>
         )}
+        {call.cached && (
+          <span className="tool-runtime tool-cached" data-testid="tool-cached" title={t('tool.cachedHint')}>
+            {t('tool.cached')}
+          </span>
+        )}
         <VerdictTag call={call} />
         <StatusChip status={status} />
         {duration && (

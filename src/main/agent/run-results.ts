@@ -1,0 +1,108 @@
+import { watch, type FSWatcher } from 'node:fs'
+import type { AnyTool } from '../tools'
+import type { ToolCallOutcome } from './tool-call'
+
+/** How long a cached read stays good by default (docs/architecture.md, "Result cache and repeated writes"). */
+export const DEFAULT_READ_CACHE_TTL_MS = 60_000
+
+/**
+ * Fs reads are cached: their result depends only on the workspace's files. Other reads (a
+ * screenshot, a device list, a web page) change without any write of ours.
+ */
+export function isCachedRead(definition: AnyTool): boolean {
+  return definition.access === 'read' && definition.category === 'fs'
+}
+
+/** A write or execute call: repeating it unchanged, with nothing written since, is flagged, not run. */
+export function isRepeatable(definition: AnyTool): boolean {
+  return definition.access !== 'read'
+}
+
+interface Entry {
+  outcome: ToolCallOutcome
+  at: number
+}
+
+export interface RunResultsOptions {
+  ttlMs: number
+  /** Watched for changes made outside DeskClaw's tools, where the OS watches a tree natively. */
+  workspace?: string
+  now?: () => number
+}
+
+/**
+ * What one run has read and written (docs/architecture.md, "Result cache and repeated writes"): the
+ * results of fs reads, served again while the workspace has not been written to and the TTL has not
+ * passed, and the writes that completed since the last change, which are not run twice.
+ *
+ * The workspace counts as written when any non-read call of the run completes, or — on macOS and
+ * Windows, whose fs.watch watches a tree natively — when a file in it changes. Linux's recursive
+ * watch walks and watches every folder, too costly for a large workspace: there the cache relies on
+ * the write calls and the TTL.
+ */
+export class RunResults {
+  /** Bumped by every write: a read begun before it is not cached after it. */
+  private generation = 0
+  private readonly reads = new Map<string, Entry>()
+  /** A write's key → the generation its successful completion started. */
+  private readonly writes = new Map<string, number>()
+  private watcher: FSWatcher | undefined
+  private readonly now: () => number
+
+  constructor(private readonly options: RunResultsOptions) {
+    this.now = options.now ?? Date.now
+  }
+
+  get currentGeneration(): number {
+    return this.generation
+  }
+
+  cachedRead(key: string): ToolCallOutcome | undefined {
+    const entry = this.reads.get(key)
+    if (!entry) return undefined
+    if (this.now() - entry.at > this.options.ttlMs) {
+      this.reads.delete(key)
+      return undefined
+    }
+    return entry.outcome
+  }
+
+  /** Keeps a read's result, unless the workspace was written while it ran. */
+  readDone(key: string, outcome: ToolCallOutcome, startedAt: number): void {
+    if (outcome.isError || startedAt !== this.generation || this.options.ttlMs <= 0) return
+    this.reads.set(key, { outcome, at: this.now() })
+    this.watchWorkspace()
+  }
+
+  /** True when this exact write already completed and nothing was written since. */
+  repeatsWrite(key: string): boolean {
+    return this.writes.get(key) === this.generation
+  }
+
+  writeDone(key: string, outcome: ToolCallOutcome): void {
+    this.changed()
+    if (!outcome.isError) this.writes.set(key, this.generation)
+  }
+
+  /** The run ended: stop watching. */
+  close(): void {
+    this.watcher?.close()
+    this.watcher = undefined
+  }
+
+  private changed(): void {
+    this.generation++
+    this.reads.clear()
+  }
+
+  private watchWorkspace(): void {
+    const { workspace } = this.options
+    if (this.watcher || !workspace || (process.platform !== 'darwin' && process.platform !== 'win32')) return
+    try {
+      this.watcher = watch(workspace, { recursive: true, persistent: false }, () => this.changed())
+      this.watcher.on('error', () => this.close())
+    } catch {
+      // No watcher: the write calls and the TTL still bound how stale a result can be.
+    }
+  }
+}
