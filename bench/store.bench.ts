@@ -91,6 +91,20 @@ function rawEventRows(events: readonly AgentEvent[]): void {
   db.close()
 }
 
+/** A second floor: the same rows in one transaction into DeskClaw's own events table (its indexes and foreign key). */
+function rawRowsIntoStoreSchema(events: readonly AgentEvent[]): void {
+  const file = freshDbPath()
+  SqliteConversationStore.open(file).close()
+  const db = new Database(file)
+  db.pragma('foreign_keys = ON')
+  db.prepare(`INSERT INTO conversations (id, title, created_at, updated_at) VALUES ('conv_raw', '', 0, 0)`).run()
+  const insert = db.prepare('INSERT INTO events (run_id, conversation_id, type, data, at) VALUES (?, ?, ?, ?, ?)')
+  db.transaction(() => {
+    for (const event of events) insert.run(event.runId, 'conv_raw', event.type, JSON.stringify(event), event.at)
+  })()
+  db.close()
+}
+
 function recordAll(events: readonly AgentEvent[], conversationId?: string): void {
   const store = SqliteConversationStore.open(freshDbPath())
   const id = conversationId ?? store.createConversation().id
@@ -115,6 +129,7 @@ const runDeltas40k = answerDeltas(40_000, true)
 
 describe('10,000 events', () => {
   bench('floor: raw better-sqlite3, 10,000 event rows in one transaction (incl. open)', () => rawEventRows(templateEvents))
+  bench('floor 2: raw better-sqlite3, the same rows into the store\'s own schema (incl. open + migrate)', () => rawRowsIntoStoreSchema(templateEvents))
   bench('store: write 10,000 events into a fresh file DB (incl. open + migrate)', () => recordAll(templateEvents))
   bench('open + migrate a fresh file DB alone', () => SqliteConversationStore.open(freshDbPath()).close())
 })
@@ -123,6 +138,7 @@ describe('deltas into one answer', () => {
   bench('floor: raw better-sqlite3, 10,000 delta rows in one transaction (incl. open)', () => rawEventRows(deltas10k))
   bench('store: 10,000 deltas, no run recorded (~60 KB answer, incl. open)', () => recordAll(deltas10k))
   bench('store: 10,000 deltas, run recorded as real runs do (incl. open)', () => recordAll(runDeltas10k))
+  bench('floor: raw better-sqlite3, 40,000 delta rows in one transaction (incl. open)', () => rawEventRows(deltas40k))
   bench('store: 40,000 deltas, no run recorded (~240 KB answer, incl. open)', () => recordAll(deltas40k))
   bench('store: 40,000 deltas, run recorded (incl. open)', () => recordAll(runDeltas40k))
 })

@@ -159,7 +159,7 @@ export class DeskclawApp {
     services.register(storeService(store))
     this.selectedRuntime = config.runtime ? null : new SelectedRuntime(this.settingsCache.runtime, this.runtimeOptions())
     this.runtime = config.runtime ?? this.selectedRuntime!
-    services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions()))
+    services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions(), this.events))
     services.register(grantsService(this.grants))
 
     const desktop = (this.desktop = services.register(

@@ -2,6 +2,7 @@ import { errorMessage, type Settings } from '../../shared'
 import type { ApprovalBroker, ConversationGrants } from '../risk'
 import type { Runtime, SelectedRuntime } from '../runtime'
 import type { ConversationStore } from '../store'
+import type { EventBus } from './event-bus'
 
 /**
  * One service's part in the app's life (docs/architecture.md, "Adding a service"). DeskclawApp
@@ -69,13 +70,29 @@ export function changes(patch: Partial<Settings>, ...keys: Array<keyof Settings>
 export const storeService = (store: ConversationStore): AppService => ({ name: 'store', shutdown: () => store.close() })
 
 /** Where commands run: probed at start (docker reaps orphaned containers then, docs/runtimes.md), reconfigured by settings. */
-export function runtimeService(runtime: Runtime, selected: SelectedRuntime | null, options: () => Parameters<SelectedRuntime['reconfigure']>[1]): AppService {
+export function runtimeService(
+  runtime: Runtime,
+  selected: SelectedRuntime | null,
+  options: () => Parameters<SelectedRuntime['reconfigure']>[1],
+  events: EventBus
+): AppService {
   let stopped = false
+  let stopWaiting = (): void => {}
   return {
     name: 'runtime',
-    // The sandbox is chosen (engines probed, their clients loaded) just after start, not during it: a
-    // run's first event goes out first, and the probe overlaps the first model call (docs/benchmarks.md, "CLI start-up").
-    started: () => new Promise<void>((resolve) => setImmediate(resolve)).then(() => (stopped ? undefined : runtime.ready?.())),
+    // The sandbox is chosen (engines probed, their clients loaded) when the first run starts, not with
+    // the app: an idle `deskclaw web` holds no Docker client, and the probe overlaps the run's first
+    // model call, after its first event went out (docs/benchmarks.md, "CLI start-up", "deskclaw web memory").
+    started: () => {
+      stopWaiting = events.subscribe((event) => {
+        if (event.kind !== 'agent' || event.event.type !== 'run_started') return
+        stopWaiting()
+        setImmediate(() => {
+          if (stopped) return
+          Promise.resolve(runtime.ready?.()).catch((error: unknown) => console.warn(`[deskclaw] runtime could not start: ${errorMessage(error)}`))
+        })
+      })
+    },
     async settingsChanged(next, patch) {
       if (!selected || !changes(patch, 'runtime', 'dockerImage', 'allowedEnv')) return
       await selected.reconfigure(next.runtime, options())
@@ -84,6 +101,7 @@ export function runtimeService(runtime: Runtime, selected: SelectedRuntime | nul
     conversationClosed: (id) => runtime.closeConversation?.(id),
     shutdown: () => {
       stopped = true
+      stopWaiting()
       return runtime.close?.()
     }
   }

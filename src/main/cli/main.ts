@@ -59,10 +59,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
   if (!run) throw new UsageError(`unknown command "${command}" (try: deskclaw --help)`)
-  // A command that ends when its work is done keeps the shell parser's WASM in its baseline code:
-  // otherwise Node waits at exit for V8 to finish optimising the 1.3 MB grammar in the background,
-  // seconds on a busy machine (docs/benchmarks.md, "CLI start-up"). `web` lives long: it optimises.
-  if (command !== 'web') setFlagsFromString('--liftoff-only')
+  // The shell parser's WASM stays in its baseline code: otherwise a command waits at exit for V8 to
+  // finish optimising the 1.3 MB grammar in the background, seconds on a busy machine, and the code
+  // costs memory (docs/benchmarks.md, "CLI start-up").
+  setFlagsFromString('--liftoff-only')
+  // `web` lives long and serves one person: memory before speed. The young generation stays at its
+  // first 2 MiB and the old one grows 10 % past what is live before it is collected, where V8's
+  // defaults let the heap reach several times that (docs/benchmarks.md, "deskclaw web memory").
+  if (command === 'web') for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1', '--heap-growing-percent=10']) setFlagsFromString(flag)
   return run(rest)
 }
 

@@ -1,4 +1,9 @@
-import { oneLine, summarizeArgs, type AgentEvent } from '../../shared'
+import { oneLine, summarizeArgs, type AgentEvent, type Notice } from '../../shared'
+
+/** A notice (the notify tool's, a scheduled run's) as one line on stderr, in --json mode too (docs/tools.md, "Notifications"). */
+export function printNotice(notice: Notice): void {
+  process.stderr.write(`🔔 ${oneLine(notice.title)}${notice.body ? ` — ${oneLine(notice.body)}` : ''}\n`)
+}
 
 /** NDJSON: one event per line, exactly as emitted. */
 export function printJson(event: AgentEvent): void {

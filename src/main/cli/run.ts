@@ -3,7 +3,7 @@ import { parseRunArgs } from './args'
 import { attachCliApprover } from './approver'
 import { EXIT, MAIN_HELP } from './help'
 import { openApp } from './open-app'
-import { printHuman, printJson } from './printer'
+import { printHuman, printJson, printNotice } from './printer'
 
 export async function runMain(argv: string[]): Promise<number> {
   const args = parseRunArgs(argv)
@@ -16,6 +16,7 @@ export async function runMain(argv: string[]): Promise<number> {
   const print = args.json ? printJson : printHuman
   const unsubscribe = app.events.subscribe((event) => {
     if (event.kind === 'agent') print(event.event)
+    else if (event.kind === 'notification') printNotice(event.notice)
   })
   let runId: string | undefined
   const onSigint = (): void => {

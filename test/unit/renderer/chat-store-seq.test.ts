@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the node typecheck includes test/; this file pulls in renderer stores, which need the renderer globals
+/// <reference path="../../../src/renderer/src/env.d.ts" />
 /**
  * The chat store applies each agent event once, whatever the order in which a loaded snapshot and
  * the live stream reach it. A read of the store commits and publishes the queued events before it

@@ -61,6 +61,18 @@ describe('MemoryStore', () => {
     expect(() => book.save({ text: '   ', scope: 'global' })).toThrow(/empty/)
   })
 
+  it('leaves out a word most memories hold when rarer ones remain, and ranks by those', () => {
+    const book = memories()
+    for (let i = 0; i < 120; i++) book.save({ text: `用户的第 ${i} 条偏好：简短回答`, scope: 'global' })
+    const birthday = book.save({ text: '用户的生日是三月五日', scope: 'global' })
+    const search = book.searchFor('用户的生日是哪天')
+    expect(search).toEqual({ match: '"生日"', ranked: true })
+    expect(book.relevant('用户的生日是哪天', '/w', 3)[0]?.id).toBe(birthday.id)
+    // Only common words: the newest holders come first.
+    expect(book.searchFor('用户')?.ranked).toBe(false)
+    expect(book.relevant('用户', '/w', 1)[0]?.id).toBe(birthday.id)
+  })
+
   it('tells its listeners of every change', () => {
     const book = memories()
     let heard = 0

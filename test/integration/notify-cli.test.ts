@@ -1,0 +1,57 @@
+/**
+ * `notify` in the CLI (docs/tools.md, "Notifications"): the notice is one line on stderr, in the
+ * human and the --json mode alike (stdout stays the answer, or NDJSON events only), without a question.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AgentEvent } from '../../src/shared'
+import { startScriptedOpenAI } from '../fixtures/scripted-openai'
+import type { ScriptedServer } from '../fixtures/scripted-types'
+import { cliPath, requireBuiltCli } from '../helpers/cli'
+
+requireBuiltCli()
+
+let server: ScriptedServer | undefined
+let root: string | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+  if (root) rmSync(root, { recursive: true, force: true })
+  root = undefined
+})
+
+async function run(json: boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  server = await startScriptedOpenAI([{ toolCalls: [{ name: 'notify', args: { title: '备份完成', body: 'All 12 files.\nNothing skipped.' } }] }, { text: 'Told you.' }])
+  root = mkdtempSync(join(tmpdir(), 'deskclaw-notify-'))
+  const args = ['run', ...(json ? ['--json'] : []), '--approve', 'deny', '--provider', 'openai-compatible', '--base-url', server.url]
+  args.push('--model', 'scripted-model', '--workspace', join(root, 'ws'), 'back up and tell me')
+  const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { code, stdout, stderr }
+}
+
+describe('notify in the CLI', () => {
+  it('prints the notice as one line on stderr', async () => {
+    const { code, stdout, stderr } = await run(false)
+    expect(code).toBe(0)
+    expect(stderr.split('\n')).toContain('🔔 备份完成 — All 12 files. ⏎ Nothing skipped.')
+    expect(stdout).toContain('Told you.')
+    expect(stdout).not.toContain('备份完成')
+  })
+
+  it('keeps stdout NDJSON in --json mode; the call ran without a question (--approve deny)', async () => {
+    const { code, stdout, stderr } = await run(true)
+    expect(code).toBe(0)
+    expect(stderr).toContain('🔔 备份完成 — All 12 files.')
+    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as AgentEvent)
+    expect(events.some((event) => event.type === 'approval_requested')).toBe(false)
+    expect(events.find((event) => event.type === 'tool_call_completed')).toMatchObject({ tool: 'notify', status: 'completed', isError: false })
+  })
+})
