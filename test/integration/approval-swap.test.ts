@@ -136,19 +136,16 @@ describe('an approval is bound to the objects it named', () => {
   })
 
   it('"allow for this conversation" does not cover the same call once its folder leads elsewhere', async () => {
-    const { app, ssh } = await setup([shell('sed -i s/old/new/ data/todo.txt'), shell('sed -i s/old/new/ data/todo.txt'), { text: 'done' }])
+    // Two runs of one conversation: within one run an unchanged write is not repeated (docs/architecture.md, "Result cache and repeated writes").
+    const { app, ssh } = await setup([shell('sed -i s/old/new/ data/todo.txt'), { text: 'once' }, shell('sed -i s/old/new/ data/todo.txt'), { text: 'done' }])
     mkdirSync(join(app.workspace, 'data'))
     writeFileSync(join(app.workspace, 'data', 'todo.txt'), 'old line\n')
-    let swapped = false
     answerInTurn(app, ['allow_conversation', 'deny'], () => {})
-    const unsubscribe = app.app.events.subscribe((event) => {
-      // After the first call completes, before the second is judged.
-      if (swapped || event.kind !== 'agent' || event.event.type !== 'tool_call_completed') return
-      swapped = true
-      swapForSymlink(join(app.workspace, 'data'), ssh)
-    })
-    const { events } = await runPrompt(app, 'edit twice')
-    unsubscribe()
+    const first = await runPrompt(app, 'edit')
+    // After the first call completed, before the second is judged.
+    swapForSymlink(join(app.workspace, 'data'), ssh)
+    const second = await runPrompt(app, 'edit again', first.conversationId)
+    const events = [...first.events, ...second.events]
     expect(of(events, 'approval_requested')).toHaveLength(2)
     expect(of(events, 'tool_call_completed').map((e) => e.status)).toEqual(['completed', 'denied'])
     expect(readFileSync(join(ssh, 'todo.txt'), 'utf8')).toBe('old secret line\n')

@@ -15,9 +15,12 @@ const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
 
 describe('approvals', () => {
   it('"allow for this conversation" runs the same call again without asking', async () => {
-    const app = await setup([shell('touch marker.txt'), shell('touch marker.txt'), { text: 'done' }])
+    // Two runs of one conversation: within one run an unchanged write is not repeated (docs/architecture.md, "Result cache and repeated writes").
+    const app = await setup([shell('touch marker.txt'), { text: 'once' }, shell('touch marker.txt'), { text: 'done' }])
     app.setApprover('allow_conversation')
-    const { events } = await runPrompt(app, 'touch twice')
+    const first = await runPrompt(app, 'touch')
+    const second = await runPrompt(app, 'touch again', first.conversationId)
+    const events = [...first.events, ...second.events]
     expect(of(events, 'approval_requested')).toHaveLength(1)
     expect(of(events, 'risk_assessed').map((e) => [e.action, e.source])).toEqual([
       ['ask', 'policy'],
