@@ -59,6 +59,14 @@ describe('delegate (scripted model)', () => {
       expect.arrayContaining(['run_started', 'tool_call_started', 'risk_assessed', 'tool_call_completed', 'run_completed'])
     )
     expect(calls.find((c) => c.callId === reader.callId)!.output).toContain('a.txt says alpha')
+    // A reload gets each delegate call's children (steps and ends) with the call, as the live view had them.
+    const reloaded = temp.app.store.getConversation(conversationId)!.toolCalls.find((c) => c.id === reader.callId)!
+    const reloadedTypes = (reloaded.subagentEvents ?? []).map((e) => e.event.type)
+    expect(reloadedTypes[0]).toBe('run_started')
+    expect(reloadedTypes).toEqual(expect.arrayContaining(['tool_call_started', 'tool_call_completed', 'run_completed']))
+    expect(reloadedTypes).not.toContain('text_delta')
+    expect(reloaded.subagentEvents!.find((e) => e.event.type === 'tool_call_started')!.event).toMatchObject({ tool: 'file_read' })
+    expect(reloaded.subagentEvents!.every((e) => e.task === 'read a.txt' && e.childRunId === reader.childRunId)).toBe(true)
     // The parent got both answers; the chat holds only the parent's question and answer.
     const messages = temp.app.store.getConversation(conversationId)!.messages.map((m) => m.content)
     expect(messages).toEqual(['do two things', 'Both done.'])

@@ -28,6 +28,17 @@ interface StepRow {
   at: number
 }
 
+interface SubagentRow {
+  run_id: string
+  call_id: string | null
+  child_run_id: string | null
+  task: string | null
+  event: string | null
+}
+
+/** A sub-agent's answer is kept up to this many characters in a reloaded card (the parent's result has it whole). */
+const SUBAGENT_TEXT_MAX = 4000
+
 interface FailureRow {
   run_id: string
   error: string | null
@@ -43,6 +54,7 @@ export class EventTexts {
   private readonly displays: Database.Statement<[string], DisplayRow>
   private readonly failures: Database.Statement<[string], FailureRow>
   private readonly steps: Database.Statement<[string], StepRow>
+  private readonly subagents: Database.Statement<[string], SubagentRow>
   private readonly summaries: Database.Statement<[string], SummaryRow>
 
   constructor(db: Database.Database) {
@@ -61,6 +73,13 @@ export class EventTexts {
     this.summaries = db.prepare(
       `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.summaryText') AS summary_text
        FROM events WHERE conversation_id = ? AND type = 'tool_call_started' ORDER BY seq`
+    )
+    this.subagents = db.prepare(
+      `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.childRunId') AS child_run_id,
+              json_extract(data, '$.task') AS task, json_extract(data, '$.event') AS event
+       FROM events WHERE conversation_id = ? AND type = 'subagent_event'
+         AND json_extract(data, '$.event.type') IN ('run_started', 'tool_call_started', 'tool_call_completed', 'run_completed', 'run_failed')
+       ORDER BY seq`
     )
     this.failures = db.prepare(
       `SELECT run_id, json_extract(data, '$.error') AS error
@@ -126,6 +145,40 @@ export class EventTexts {
     return calls.map((call) => {
       const steps = byCall.get(`${call.runId}\u0000${call.id}`)
       return steps ? { ...call, steps } : call
+    })
+  }
+
+  /**
+   * Each delegate call with its sub-agents' steps and ends (subagent_event), so a reload shows them
+   * inside the card (docs/tools.md, "Sub-agents"). Text deltas are left out: a child's answer is in
+   * its run_completed.
+   */
+  withSubagents(conversationId: string, calls: ToolCallRecord[]): ToolCallRecord[] {
+    const byCall = new Map<string, NonNullable<ToolCallRecord['subagentEvents']>>()
+    for (const row of this.subagents.all(conversationId)) {
+      if (row.call_id === null || row.child_run_id === null || row.event === null) continue
+      const inner = parseJson(row.event)
+      if (typeof inner !== 'object' || inner === null) continue
+      const { type, runId, at, callId, tool, summary, status, stopReason, text } = inner as Record<string, unknown>
+      if (typeof type !== 'string' || typeof runId !== 'string' || typeof at !== 'number') continue
+      const event = {
+        type,
+        runId,
+        at,
+        ...(typeof callId === 'string' ? { callId } : {}),
+        ...(typeof tool === 'string' ? { tool } : {}),
+        ...(typeof summary === 'string' ? { summary } : {}),
+        ...(typeof status === 'string' ? { status } : {}),
+        ...(typeof stopReason === 'string' ? { stopReason } : {}),
+        ...(typeof text === 'string' ? { text: text.slice(0, SUBAGENT_TEXT_MAX) } : {})
+      }
+      const key = `${row.run_id}\u0000${row.call_id}`
+      byCall.set(key, [...(byCall.get(key) ?? []), { childRunId: row.child_run_id, task: row.task ?? '', event }])
+    }
+    if (byCall.size === 0) return calls
+    return calls.map((call) => {
+      const subagentEvents = byCall.get(`${call.runId}\u0000${call.id}`)
+      return subagentEvents ? { ...call, subagentEvents } : call
     })
   }
 

@@ -106,7 +106,7 @@ export class SqliteConversationStore implements ConversationStore {
         messages: withMessageAttachments(this.statements.listMessages.all(id).map(toChatMessage), this.statements.listMessageAttachments.all(id)),
         toolCalls: this.approvalAnswers.withAnswers(
           id,
-          this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord)))
+          this.eventTexts.withSubagents(id, this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord))))
         ),
         runs: this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary))
       }

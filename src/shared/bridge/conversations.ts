@@ -81,7 +81,14 @@ export const ToolCallRecordSchema = z.object({
   /** What it changed in the workspace (docs/checkpoints.md), as tool_call_completed carried it. */
   changes: StepChangesSchema.optional(),
   /** Served from the run's result cache (docs/architecture.md, "Result cache and repeated writes"). */
-  cached: z.boolean().optional()
+  cached: z.boolean().optional(),
+  /**
+   * A delegate call's sub-agents, as their nested events were logged (docs/tools.md, "Sub-agents"):
+   * the steps and ends only, so a reload shows the children inside the card as the live view did.
+   */
+  subagentEvents: z
+    .array(z.object({ childRunId: z.string(), task: z.string(), event: z.object({ type: z.string(), runId: z.string(), at: z.number() }).passthrough() }))
+    .optional()
 })
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>
 

@@ -5,6 +5,7 @@
  */
 import type {
   AgentEvent,
+  AgentEventOf,
   ApprovalAnswer,
   ApprovalPreview,
   ApprovalResolver,
@@ -95,12 +96,23 @@ export function emptySnapshot(conversationId: string): ChatSnapshot {
   return { conversationId, messages: [], toolCalls: [], runs: [] }
 }
 
+/** A reloaded delegate call's sub-agents, folded from its logged nested events as the live view folds them. */
+function subagentsFromRecord(call: ToolCallRecord): SubagentView[] {
+  let views: SubagentView[] = []
+  for (const nested of call.subagentEvents ?? []) {
+    const event = { type: 'subagent_event', runId: call.runId, conversationId: call.conversationId, at: nested.event.at, callId: call.id, ...nested } as AgentEventOf<'subagent_event'>
+    views = foldSubagentEvent(views, event)
+  }
+  return views
+}
+
 export function snapshotFromDetail(detail: ConversationDetail): ChatSnapshot {
   return {
     conversationId: detail.conversation.id,
     messages: [...detail.messages],
     toolCalls: detail.toolCalls.map((call) => ({
       ...call,
+      ...(call.subagentEvents ? { subagents: subagentsFromRecord(call) } : {}),
       runtime: call.runtime ?? null,
       verdict: call.verdict ?? null,
       segments: [],
