@@ -209,6 +209,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     step: z.string(),
     ok: z.boolean(),
     detail: z.string(),
+    /** The detail in the UI's language (a key of the tool's texts), where it has words of its own. */
+    detailText: ToolTextSchema.optional(),
     attachment: ToolAttachmentRefSchema.optional()
   }),
   z.object({

@@ -249,6 +249,7 @@ export class ToolCall {
           step: progress.step,
           ok: progress.ok,
           detail: progress.detail,
+          ...(progress.detailText ? { detailText: progress.detailText } : {}),
           ...(saved ? { attachment: saved } : {})
         })
       },

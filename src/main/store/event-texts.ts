@@ -24,6 +24,7 @@ interface StepRow {
   step: string | null
   ok: number | boolean | null
   detail: string | null
+  detail_text: string | null
   attachment: string | null
   at: number
 }
@@ -38,6 +39,8 @@ interface SubagentRow {
 
 /** A sub-agent's answer is kept up to this many characters in a reloaded card (the parent's result has it whole). */
 const SUBAGENT_TEXT_MAX = 4000
+/** What a reloaded card shows of a sub-agent's nested event besides its type, run and time. */
+const SUBAGENT_FIELDS = ['callId', 'tool', 'summary', 'status', 'stopReason', 'text'] as const
 
 interface FailureRow {
   run_id: string
@@ -66,7 +69,7 @@ export class EventTexts {
     )
     this.steps = db.prepare(
       `SELECT run_id, json_extract(data, '$.callId') AS call_id, json_extract(data, '$.step') AS step,
-              json_extract(data, '$.ok') AS ok, json_extract(data, '$.detail') AS detail,
+              json_extract(data, '$.ok') AS ok, json_extract(data, '$.detail') AS detail, json_extract(data, '$.detailText') AS detail_text,
               json_extract(data, '$.attachment') AS attachment, at
        FROM events WHERE conversation_id = ? AND type = 'tool_progress' ORDER BY seq`
     )
@@ -134,6 +137,7 @@ export class EventTexts {
         step: row.step,
         ok: row.ok === 1 || row.ok === true,
         detail: row.detail ?? '',
+        ...(row.detail_text ? { detailText: asToolText(parseJson(row.detail_text)) ?? undefined } : {}),
         at: row.at,
         ...(row.attachment ? { attachment: parseJson(row.attachment) } : {})
       })
@@ -159,19 +163,12 @@ export class EventTexts {
       if (row.call_id === null || row.child_run_id === null || row.event === null) continue
       const inner = parseJson(row.event)
       if (typeof inner !== 'object' || inner === null) continue
-      const { type, runId, at, callId, tool, summary, status, stopReason, text } = inner as Record<string, unknown>
+      const fields = inner as Record<string, unknown>
+      const { type, runId, at } = fields
       if (typeof type !== 'string' || typeof runId !== 'string' || typeof at !== 'number') continue
-      const event = {
-        type,
-        runId,
-        at,
-        ...(typeof callId === 'string' ? { callId } : {}),
-        ...(typeof tool === 'string' ? { tool } : {}),
-        ...(typeof summary === 'string' ? { summary } : {}),
-        ...(typeof status === 'string' ? { status } : {}),
-        ...(typeof stopReason === 'string' ? { stopReason } : {}),
-        ...(typeof text === 'string' ? { text: text.slice(0, SUBAGENT_TEXT_MAX) } : {})
-      }
+      // The step's and the end's words only; a long answer is cut (the parent's result has it whole).
+      const kept = SUBAGENT_FIELDS.filter((name) => typeof fields[name] === 'string').map((name) => [name, name === 'text' ? (fields[name] as string).slice(0, SUBAGENT_TEXT_MAX) : fields[name]])
+      const event = { type, runId, at, ...Object.fromEntries(kept) }
       const key = `${row.run_id}\u0000${row.call_id}`
       byCall.set(key, [...(byCall.get(key) ?? []), { childRunId: row.child_run_id, task: row.task ?? '', event }])
     }

@@ -48,6 +48,8 @@ export interface ToolProgress {
   step: string
   ok: boolean
   detail: string
+  /** The detail as a message code of the tool's own texts, where it has words of its own (not only what was read). */
+  detailText?: ToolText
   image?: Extract<ToolAttachment, { kind: 'image' }>
 }
 

@@ -45,6 +45,7 @@ export const ToolStepSchema = z.object({
   step: z.string(),
   ok: z.boolean(),
   detail: z.string(),
+  detailText: ToolTextSchema.optional(),
   attachment: ToolAttachmentRefSchema.optional(),
   at: z.number()
 })

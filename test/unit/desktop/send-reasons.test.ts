@@ -52,4 +52,19 @@ describe('send-text reasons', () => {
       }
     }
   })
+
+  it("every step detail with words of its own, and every failed step's reason, is a text of desktop_send_text in both languages", () => {
+    const tool = [...createMessagingTools({} as MessagingToolServices).tools()].find((t) => t.name === 'desktop_send_text')!
+    const keys = new Set<string>(codes.map((code) => `reason.${code}`))
+    for (const file of readdirSync(TASKS_DIR).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(join(TASKS_DIR, file), 'utf8')
+      for (const match of source.matchAll(/key: '(step\.[\w.]+)'/g)) keys.add(match[1]!)
+    }
+    expect([...keys].filter((key) => key.startsWith('step.')).length).toBeGreaterThanOrEqual(5)
+    for (const key of keys) {
+      expect(tool.messages.en[key], key).toBeTruthy()
+      expect(tool.messages['zh-CN'][key], key).toMatch(/\p{Script=Han}/u)
+      expect(paramsOf(tool.messages['zh-CN'][key]!), key).toEqual(paramsOf(tool.messages.en[key]!))
+    }
+  })
 })

@@ -65,4 +65,20 @@ describe('texts the snapshot reads from the event log', () => {
     expect(runs.find((r) => r.id === 'run_1')).toMatchObject({ status: 'failed', error: error.message, failure: error })
     expect(runs.find((r) => r.id === 'run_2')!.failure).toBeUndefined()
   })
+
+  it("gives each step the detail code its tool_progress carried (a send-text step's reason in the UI's language)", () => {
+    const store = openStore()
+    const conversationId = store.createConversation().id
+    const event = runEvents(conversationId, 'run_1')
+    store.recordEvent(event('run_started', { prompt: 'p', model: 'm' }))
+    store.recordEvent(event('tool_call_started', { callId: 'c1', tool: 'desktop_send_text', args: {} }))
+    const why = { key: 'reason.noResult', params: { name: '张伟' } }
+    store.recordEvent(event('tool_progress', { callId: 'c1', tool: 'desktop_send_text', step: 'searched', ok: true, detail: '(no results)', detailText: { key: 'step.noResults' } }))
+    store.recordEvent(event('tool_progress', { callId: 'c1', tool: 'desktop_send_text', step: 'target_verified', ok: false, detail: 'no search result reads exactly "张伟"', detailText: why }))
+    store.recordEvent(event('tool_progress', { callId: 'c1', tool: 'desktop_send_text', step: 'activated', ok: true, detail: '"WeChat"' }))
+    store.recordEvent(event('tool_call_completed', { callId: 'c1', tool: 'desktop_send_text', status: 'error', isError: true, output: 'not sent', durationMs: 1 }))
+    const steps = store.getConversation(conversationId)!.toolCalls[0]!.steps!
+    expect(steps.map((s) => s.detailText)).toEqual([{ key: 'step.noResults' }, why, undefined])
+    expect(steps[1]!.detail).toBe('no search result reads exactly "张伟"')
+  })
 })

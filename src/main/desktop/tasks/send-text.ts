@@ -7,7 +7,7 @@
  * task opened or replaced is undone; after it, anything short of a verified message is `unknown`.
  * Nothing here ever presses the send key twice.
  */
-import { errorMessage } from '../../../shared'
+import { errorMessage, type ToolText } from '../../../shared'
 import { titleMatches, type AppPlatform, type ChatAppProfile } from '../apps'
 import type { ClipboardSnapshot } from '../clipboard'
 import type { DesktopCaller, DesktopService } from '../desktop-service'
@@ -32,6 +32,8 @@ export interface SendStep {
   detail: string
   /** A failed step's reason as a message code (its English text is `detail`). */
   why?: SendReason
+  /** `detail` as a message code of the send-text tool's texts, where it has words of its own (docs/desktop.md). */
+  detailText?: ToolText
   image?: { png: Uint8Array; width: number; height: number }
 }
 
@@ -162,7 +164,7 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     // How long this app took to show a paste: a copy (the old draft's, below) is given three times that.
     const copyWaitMs = Math.min(DRAFT_COPY_MAX_MS, Math.max(DRAFT_COPY_MIN_MS, 3 * (search.changeSeenMs ?? DRAFT_COPY_MAX_MS)))
     const names = results.map((line) => line.text.trim()).filter(Boolean)
-    step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', image: await preview(searched, results.map((l) => l.box)) })
+    step({ step: 'searched', ok: true, detail: names.join(' · ') || '(no results)', ...(names.length === 0 ? { detailText: { key: 'step.noResults' } } : {}), image: await preview(searched, results.map((l) => l.box)) })
 
     // 3. Exactly one result reads the name — not a name that merely contains it.
     const exact = results.filter((line) => sameText(line.text.trim(), target))
@@ -178,7 +180,12 @@ export async function sendText(request: SendTextRequest, deps: SendTextDeps): Pr
     }
     const match = exact[0]!
     const row = results.indexOf(match)
-    step({ step: 'target_verified', ok: true, detail: `"${match.text.trim()}" (result ${row + 1} of ${results.length})` })
+    step({
+      step: 'target_verified',
+      ok: true,
+      detail: `"${match.text.trim()}" (result ${row + 1} of ${results.length})`,
+      detailText: { key: 'step.resultOf', params: { text: match.text.trim(), row: row + 1, total: results.length } }
+    })
 
     // 4. Open it: the keyboard for the top result, a click on the line itself for any other.
     checkpoint()

@@ -93,13 +93,19 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
 
   try {
     await bringToFront(main.title)
-    step({ step: 'activated', ok: true, detail: `"${main.title}" (accessibility tree)` })
+    step({ step: 'activated', ok: true, detail: `"${main.title}" (accessibility tree)`, detailText: { key: 'step.activatedTree', params: { title: main.title } } })
 
     // 2. The chat list: items named exactly the target; several in one list is ambiguous.
     checkpoint()
     const named = items.filter(({ node }) => node.name === target)
     const near = [...new Set(items.map(({ node }) => node.name).filter((n) => n && n !== target && normalizeForMatch(n).includes(normalizeForMatch(target))))].slice(0, 8)
-    step({ step: 'searched', ok: true, detail: `${named.length} item(s) named "${target}" in the chat list${near.length ? `; similar: ${near.map((n) => `"${n}"`).join(', ')}` : ''}` })
+    const similar = near.map((n) => `"${n}"`).join(', ')
+    step({
+      step: 'searched',
+      ok: true,
+      detail: `${named.length} item(s) named "${target}" in the chat list${near.length ? `; similar: ${similar}` : ''}`,
+      detailText: near.length ? { key: 'step.namedItemsSimilar', params: { count: named.length, target, similar } } : { key: 'step.namedItems', params: { count: named.length, target } }
+    })
     // One chat may show as a list row and as its conversation's tab; two of one kind are two chats.
     const perKind = new Map<string, number>()
     for (const { node } of named) perKind.set(node.role, (perKind.get(node.role) ?? 0) + 1)
@@ -156,7 +162,7 @@ async function sendByTree(backend: AccessibilityBackend, request: SendTextReques
     const xWindow = await bringToFront(chat.window.title)
     const frame = await grabFrame(deps.desktop, xWindow?.bounds ?? chat.window.extents ?? (await deps.desktop.windows())[0]!.bounds)
     const image = await cropFrame(frame, frame.rect)
-    step({ step: 'draft_pasted', ok: true, detail: `${oneLine(text)} (set and read back exactly)`, image })
+    step({ step: 'draft_pasted', ok: true, detail: `${oneLine(text)} (set and read back exactly)`, detailText: { key: 'step.setAndReadBack', params: { text: oneLine(text) } }, image })
 
     // 6. The person sees the app, the verified chat, the exact text and the window.
     deps.deadline.pause()

@@ -50,6 +50,12 @@ export function createSendTextTool(services: MessagingToolServices) {
         'result.sent': 'Sent to "{chat}" in {app} and verified on screen.',
         'result.notSent': 'Not sent: nothing went to "{chat}" in {app}. The output below says why.',
         'result.unknown': 'Unknown: the send key was pressed in {app}, but the message to "{chat}" could not be verified. Check the chat before sending again.',
+        'step.noResults': '(no results)',
+        'step.resultOf': '"{text}" (result {row} of {total})',
+        'step.activatedTree': '"{title}" (accessibility tree)',
+        'step.namedItems': '{count} item(s) named "{target}" in the chat list',
+        'step.namedItemsSimilar': '{count} item(s) named "{target}" in the chat list; similar: {similar}',
+        'step.setAndReadBack': '{text} (set and read back exactly)',
         ...reasonMessages('en')
       },
       'zh-CN': {
@@ -61,6 +67,12 @@ export function createSendTextTool(services: MessagingToolServices) {
         'result.sent': '已发送给 {app} 中的“{chat}”，并已在屏幕上核对。',
         'result.notSent': '未发送：没有向 {app} 中的“{chat}”发送任何内容，原因见下方输出。',
         'result.unknown': '未知：已在 {app} 中按下发送键，但无法核对发给“{chat}”的消息。再次发送前请先查看该会话。',
+        'step.noResults': '（没有结果）',
+        'step.resultOf': '“{text}”（第 {row} 个结果，共 {total} 个）',
+        'step.activatedTree': '“{title}”（无障碍树）',
+        'step.namedItems': '聊天列表中有 {count} 项名为“{target}”',
+        'step.namedItemsSimilar': '聊天列表中有 {count} 项名为“{target}”；相似：{similar}',
+        'step.setAndReadBack': '{text}（已写入并原样读回）',
         ...reasonMessages('zh-CN')
       }
     },
@@ -99,6 +111,8 @@ function reportStep(ctx: ToolContext, step: SendStep): void {
     step: step.step,
     ok: step.ok,
     detail: step.detail,
+    // A failed step says its reason in the UI's language; a step with words of its own, its text.
+    ...(step.detailText ? { detailText: step.detailText } : step.why ? { detailText: text(`reason.${step.why.code}`, step.why.params) } : {}),
     ...(step.image ? { image: { kind: 'image', mediaType: 'image/png', data: step.image.png, width: step.image.width, height: step.image.height, name: `${step.step}.png` } } : {})
   })
 }
@@ -118,7 +132,9 @@ function reasonMessages(language: 'en' | 'zh-CN'): Record<string, string> {
       const sentence = language === 'en' ? reason.charAt(0).toUpperCase() + reason.slice(1) : reason
       return [
         [`notSent.${code}`, status.notSent + sentence],
-        [`unknown.${code}`, status.unknown + sentence]
+        [`unknown.${code}`, status.unknown + sentence],
+        // A failed step's detail in the timeline: the reason alone.
+        [`reason.${code}`, sentence]
       ]
     })
   )

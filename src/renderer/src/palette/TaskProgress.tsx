@@ -65,7 +65,7 @@ const ToolRow = memo(function ToolRow({ call }: { call: ToolCallView }) {
         <span className="palette-tool-name">{call.tool}</span>
         {summary && <span className="palette-tool-summary">{summary}</span>}
         <span className="palette-spacer" />
-        <LatestStep steps={call.steps} />
+        <LatestStep steps={call.steps} tool={call.tool} />
         {duration && <span className="palette-tool-duration">{duration}</span>}
         <StatusChip status={shownStatus(call)} />
       </button>

@@ -338,6 +338,7 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
         step: event.step,
         ok: event.ok,
         detail: event.detail,
+        ...(event.detailText !== undefined ? { detailText: event.detailText } : {}),
         ...(event.attachment !== undefined ? { attachment: event.attachment } : {}),
         at: event.at
       }

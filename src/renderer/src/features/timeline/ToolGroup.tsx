@@ -91,7 +91,7 @@ export const ToolRow = memo(function ToolRow({ call, onOpen }: { call: ToolCallV
           {t.toolDisplay(call.tool, call.display)}
         </span>
       )}
-      <LatestStep steps={call.steps} />
+      <LatestStep steps={call.steps} tool={call.tool} />
       {duration && (
         <span className="tool-duration" title={durationTitle}>
           {duration}

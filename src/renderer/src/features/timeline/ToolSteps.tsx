@@ -33,7 +33,7 @@ function ToolStepsImpl({ steps, tool }: { steps: readonly ToolStep[]; tool: stri
                 <span className="tool-step-label">{label}</span>
                 {step.detail && (
                   <span className="tool-step-detail" data-testid="tool-step-detail">
-                    {step.detail}
+                    {step.detailText ? t.toolDisplay(tool, step.detailText) : step.detail}
                   </span>
                 )}
               </span>
@@ -58,7 +58,7 @@ function ToolStepsImpl({ steps, tool }: { steps: readonly ToolStep[]; tool: stri
 export const ToolSteps = memo(ToolStepsImpl)
 
 /** The last step a call reported, on one line (a folded run's compact row, the palette's row): what it is doing now. */
-export function LatestStep({ steps }: { steps: readonly ToolStep[] | undefined }) {
+export function LatestStep({ steps, tool }: { steps: readonly ToolStep[] | undefined; tool?: string }) {
   const t = useT()
   const last = steps && steps.length > 0 ? steps[steps.length - 1]! : null
   if (!last) return null
@@ -69,7 +69,7 @@ export function LatestStep({ steps }: { steps: readonly ToolStep[] | undefined }
       data-testid="tool-latest-step"
       data-step={last.step}
       data-ok={String(last.ok)}
-      title={last.detail ? `${label}: ${last.detail}` : label}
+      title={last.detail ? `${label}: ${last.detailText && tool ? t.toolDisplay(tool, last.detailText) : last.detail}` : label}
     >
       {last.ok ? <CheckIcon size={11} /> : <XIcon size={11} />}
       <span className="tool-latest-step-label">{label}</span>
