@@ -1,5 +1,4 @@
 /** `deskclaw schedule` (docs/cli.md): add, list, run-now and remove, as a user runs them, against the scripted model. */
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ScheduledTask } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { cliPath, requireBuiltCli } from '../helpers/cli'
+import { requireBuiltCli, runCli } from '../helpers/cli'
 
 requireBuiltCli()
 
@@ -20,15 +19,7 @@ afterEach(async () => {
   root = undefined
 })
 
-async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cliPath, 'schedule', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  return { code, stdout, stderr }
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv) => runCli(['schedule', ...args], env)
 
 describe('deskclaw schedule', () => {
   it('adds, lists, runs now and removes a task', async () => {

@@ -2,7 +2,6 @@
  * MCP through the built `deskclaw` command (docs/cli.md): `run --json` with server-everything
  * configured in a Claude-Desktop-shaped mcp.json in DESKCLAW_HOME, and `mcp list | tools | call`.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentEvent, AgentEventOf, McpOverview } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { cliPath, requireBuiltCli } from '../helpers/cli'
+import { requireBuiltCli, runCli } from '../helpers/cli'
 import { EVERYTHING_SERVER, TINY_PNG_PREFIX } from '../helpers/mcp'
 
 requireBuiltCli()
@@ -32,15 +31,7 @@ function home(): string {
   return root
 }
 
-async function deskclaw(root: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  return { code, stdout, stderr }
-}
+const deskclaw = (root: string, args: string[]) => runCli(args, { DESKCLAW_HOME: join(root, 'home') })
 
 describe('deskclaw and MCP servers', () => {
   it('run --json calls echo and get-tiny-image; the image is in the events and the next model request', async () => {

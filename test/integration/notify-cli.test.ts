@@ -2,7 +2,6 @@
  * `notify` in the CLI (docs/tools.md, "Notifications"): the notice is one line on stderr, in the
  * human and the --json mode alike (stdout stays the answer, or NDJSON events only), without a question.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptedServer } from '../fixtures/scripted-types'
-import { cliPath, requireBuiltCli } from '../helpers/cli'
+import { requireBuiltCli, runCli } from '../helpers/cli'
 
 requireBuiltCli()
 
@@ -28,13 +27,7 @@ async function run(json: boolean): Promise<{ code: number | null; stdout: string
   root = mkdtempSync(join(tmpdir(), 'deskclaw-notify-'))
   const args = ['run', ...(json ? ['--json'] : []), '--approve', 'deny', '--provider', 'openai-compatible', '--base-url', server.url]
   args.push('--model', 'scripted-model', '--workspace', join(root, 'ws'), 'back up and tell me')
-  const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  return { code, stdout, stderr }
+  return runCli(args, { DESKCLAW_HOME: join(root, 'home') })
 }
 
 describe('notify in the CLI', () => {
