@@ -39,10 +39,12 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
       shell('ls'),
       shell('rm -rf build'),
       { text: 'Understood — I left the build folder alone.' },
-      // Test 2: the same write twice; the second runs on the conversation grant.
+      // Test 2: the same write in two runs of one conversation; the second runs on the conversation grant
+      // (within one run a repeated write with nothing written since is not run again: docs/architecture.md).
       shell('touch marker.txt'),
+      { text: 'Touched marker.txt.' },
       shell('touch marker.txt'),
-      { text: 'Touched marker.txt twice.' },
+      { text: 'Touched marker.txt again.' },
       // Test 3: a long command with several findings, denied from the keyboard.
       shell(LONG_COMMAND),
       { text: 'Fine, I will not fetch the report.' }
@@ -135,7 +137,7 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
   it('"Allow for this conversation" lets the same call run again without asking', async () => {
     await page.goto(host.url)
     await page.getByTestId('new-conversation').click()
-    await page.getByTestId('composer-input').fill('Touch marker.txt twice')
+    await page.getByTestId('composer-input').fill('Touch marker.txt')
     await page.getByTestId('composer-input').press('Enter')
 
     const modal = page.getByTestId('approval-modal')
@@ -145,8 +147,12 @@ describe.skipIf(!hasChromium())('risk verdicts and approvals in the web UI', () 
     expect(spans).toContain('touch')
     await modal.getByTestId('approval-allow-conversation').click()
     await modal.waitFor({ state: 'hidden' })
+    await expect.poll(() => page.getByTestId('message-assistant').last().innerText()).toContain('Touched marker.txt.')
+    // The same call in the next run of this conversation: no question, the grant answers it.
+    await page.getByTestId('composer-input').fill('Once more, please')
+    await page.getByTestId('composer-input').press('Enter')
 
-    await expect.poll(() => page.getByTestId('message-assistant').last().innerText()).toContain('Touched marker.txt twice.')
+    await expect.poll(() => page.getByTestId('message-assistant').last().innerText()).toContain('Touched marker.txt again.')
     const cards = page.locator('[data-testid="tool-call"][data-tool="shell"]')
     expect(await cards.count()).toBe(2)
     const [first, second] = [cards.nth(0), cards.nth(1)]
