@@ -55,3 +55,22 @@ export const badPattern = (error: string): ToolOutput =>
 export function globLeavesWorkspace(glob: string): boolean {
   return glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split(/[\\/]/).includes('..')
 }
+
+/** What grep and glob both take: a pattern, and a folder of the workspace to look in. */
+interface SearchArgs {
+  pattern: string
+  path?: string
+}
+
+/** The risk subject: the folder searched (the workspace itself when none is given). */
+export const searchSubject = (args: SearchArgs) => (args.path === undefined ? { value: '.' } : { value: args.path, arg: 'path' })
+
+export const searchSummary = (args: SearchArgs): string => (args.path ? `${args.pattern}  ${args.path}` : args.pattern)
+
+export const searchPreview = (args: SearchArgs) => ({
+  title: text('title'),
+  fields: [
+    { label: text('pattern'), value: args.pattern, code: true, arg: 'pattern' },
+    { label: text('path'), value: args.path ?? '.', code: true, ...(args.path !== undefined ? { arg: 'path' } : {}) }
+  ]
+})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
-import { badPattern, globLeavesWorkspace, SEARCH_MESSAGES, searchStart, stopped } from './common'
+import { badPattern, globLeavesWorkspace, SEARCH_MESSAGES, searchPreview, searchStart, searchSubject, searchSummary, stopped } from './common'
 import { pathFilter } from './matcher'
 import { walkWorkspace, type WalkedFile, type WalkReport } from './walk'
 
@@ -21,15 +21,9 @@ export const globTool = defineTool({
     limit: z.number().int().min(1).max(5_000).optional()
   }),
   subjectKind: 'path',
-  subject: (args) => (args.path === undefined ? { value: '.' } : { value: args.path, arg: 'path' }),
-  summary: (args) => (args.path ? `${args.pattern}  ${args.path}` : args.pattern),
-  preview: (args) => ({
-    title: text('title'),
-    fields: [
-      { label: text('pattern'), value: args.pattern, code: true, arg: 'pattern' },
-      { label: text('path'), value: args.path ?? '.', code: true, ...(args.path !== undefined ? { arg: 'path' } : {}) }
-    ]
-  }),
+  subject: searchSubject,
+  summary: searchSummary,
+  preview: searchPreview,
   messages: {
     en: {
       ...SEARCH_MESSAGES.en,
