@@ -20,6 +20,7 @@ export function defaultSettings(): Settings {
     workspace: join(homedir(), 'DeskClaw'),
     language: languageFromLocale(systemLocale()),
     maxIterations: DEFAULT_MAX_ITERATIONS,
+    contextWindow: 0, // automatic: the model list, else a default (providers/context-window.ts)
     readCacheTtlSec: 60,
     memoryContextChars: 1500,
     approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,

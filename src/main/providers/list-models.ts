@@ -1,6 +1,7 @@
 import { AppError, errorMessage, type ErrorText } from '../../shared'
 import { redactSecrets } from '../secrets'
 import { baseUrlOf, nonEmpty, type ProviderConfig } from './config'
+import { listedContextWindow, ollamaContextWindow } from './context-window'
 import { missingKeyError } from './create-language-model'
 import { networkErrorCode, unreachableMessage, unreachableText } from './network-error'
 
@@ -75,6 +76,44 @@ export async function listModels(server: ModelServer, options: ListModelsOptions
   }
 }
 
+/**
+ * The context window the server's model list names for `model` (docs/architecture.md, "Context
+ * window"), or undefined when it names none or cannot be asked — never an error: a run then plans
+ * with the default. Ollama: `POST /api/show`; LM Studio: `GET /api/v0/models/{model}` when its
+ * OpenAI-style list says nothing; others: the model's entry in `GET {baseUrl}/models`.
+ */
+export async function listedModelWindow(server: ModelServer, model: string, options: ListModelsOptions = {}): Promise<number | undefined> {
+  const baseUrl = baseUrlOf(server).replace(/\/+$/, '')
+  const apiKey = nonEmpty(server.apiKey)
+  const read = (url: string, headers: Record<string, string>, body?: unknown) => readJson(url, headers, baseUrl, options, body)
+  const ask = async (url: string, headers: Record<string, string>, pick: (answer: unknown) => number | undefined, body?: unknown) => {
+    try {
+      return pick(await read(url, headers, body))
+    } catch {
+      return undefined
+    }
+  }
+  const entryWindow = (body: unknown) => {
+    const data = (body as { data?: unknown } | null)?.data
+    return Array.isArray(data) ? listedContextWindow(data.find((entry) => (entry as { id?: unknown } | null)?.id === model)) : undefined
+  }
+  switch (server.provider) {
+    case 'anthropic':
+      if (!apiKey) return undefined
+      return ask(`${baseUrl}/models?limit=1000`, { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION }, entryWindow)
+    case 'openai':
+    case 'openai-compatible': {
+      const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {}
+      if (server.provider === 'openai-compatible' && isOllamaUrl(baseUrl)) {
+        return ask(`${ollamaOrigin(baseUrl)}/api/show`, headers, ollamaContextWindow, { model })
+      }
+      const listed = await ask(`${baseUrl}/models`, headers, entryWindow)
+      if (listed !== undefined || server.provider === 'openai') return listed
+      return ask(`${ollamaOrigin(baseUrl)}/api/v0/models/${encodeURIComponent(model)}`, headers, listedContextWindow)
+    }
+  }
+}
+
 /** Ollama's usual port, or a host called ollama (containers, reverse proxies). */
 export function isOllamaUrl(baseUrl: string): boolean {
   try {
@@ -109,13 +148,15 @@ function asAppError(error: unknown): AppError {
   return new AppError('MODEL_ERROR', `Could not list the models: ${detail}`, { key: 'errors.model.listFailed', params: { detail } })
 }
 
-async function readJson(url: string, headers: Record<string, string>, baseUrl: string, options: ListModelsOptions): Promise<unknown> {
+async function readJson(url: string, headers: Record<string, string>, baseUrl: string, options: ListModelsOptions, body?: unknown): Promise<unknown> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   let response: Response
   try {
     // Redirects are not followed: the key must not travel to wherever a server points.
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal, redirect: 'manual' })
+    const post = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }
+    const type: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
+    response = await fetch(url, { headers: { accept: 'application/json', ...type, ...headers }, signal, redirect: 'manual', ...post })
   } catch (error) {
     if (timeout.aborted) {
       throw new ListError('MODEL_UNREACHABLE', `The model server at ${baseUrl} did not answer in time.`, false, { key: 'errors.model.timeout', params: { url: baseUrl } })

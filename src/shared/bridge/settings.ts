@@ -31,6 +31,10 @@ export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
 export type ImageInput = z.infer<typeof ImageInputSchema>
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark'])
+
+/** Where a run's context window came from (docs/architecture.md, "Context window"). */
+export const ContextWindowSourceSchema = z.enum(['setting', 'model-list', 'default'])
+export type ContextWindowSource = z.infer<typeof ContextWindowSourceSchema>
 export type Theme = z.infer<typeof ThemeSchema>
 
 /** An absolute http: or https: URL with a host (what a model server's base URL must be). */
@@ -158,6 +162,11 @@ export const SettingsSchema = z.object({
   workspace: z.string(),
   language: LanguageSchema,
   maxIterations: z.number().int().min(1).max(100),
+  /**
+   * The model's context window in tokens (docs/architecture.md, "Context window"); 0: automatic —
+   * what the server's model list says, else a conservative default per provider.
+   */
+  contextWindow: z.number().int().min(0).max(10_000_000).refine((n) => n === 0 || n >= 1024, '0 (automatic) or at least 1024 tokens'),
   /** A repeated fs read within a run is served from the cache this many seconds (docs/architecture.md, "Result cache and repeated writes"); 0: off. */
   readCacheTtlSec: z.number().int().min(0).max(3600),
   /** At most this many characters of saved memories are offered to each run (docs/tools.md, "Memory"); 0: none. */

@@ -16,6 +16,12 @@ describe('settings', () => {
     expect(resolved.autonomy).toBe('supervised')
   })
 
+  it('contextWindow: automatic (0) by default; a saved window of 1024 tokens or more is kept, anything else dropped', () => {
+    expect(defaultSettings().contextWindow).toBe(0)
+    expect(resolveSettings({ contextWindow: 8192 }).contextWindow).toBe(8192)
+    for (const bad of [512, -1, 1.5]) expect(resolveSettings({ contextWindow: bad }).contextWindow).toBe(0)
+  })
+
   it('reads DESKCLAW_* variables and ignores an unknown provider', () => {
     expect(settingsFromEnv({ DESKCLAW_PROVIDER: 'anthropic', DESKCLAW_MODEL: 'm' })).toEqual({ provider: 'anthropic', model: 'm' })
     expect(settingsFromEnv({ DESKCLAW_PROVIDER: 'skynet' })).toEqual({})

@@ -140,6 +140,8 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     workspace: draft.workspace.trim(),
     language: draft.language,
     maxIterations: maxIterations ?? settings.maxIterations,
+    // Not in the panel: kept as saved (docs/architecture.md, "Context window").
+    contextWindow: settings.contextWindow,
     // Not in the panel: kept as saved (docs/architecture.md, "Result cache and repeated writes").
     readCacheTtlSec: settings.readCacheTtlSec,
     approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
