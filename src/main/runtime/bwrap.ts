@@ -56,7 +56,7 @@ export function bwrapArgs(request: ExecRequest, userNamespace: boolean): string[
     ...bwrapIsolationArgs(userNamespace),
     ...masks.beforeWorkspace,
     // After --tmpfs /tmp, so a workspace under /tmp is still the host's folder.
-    '--bind',
+    request.workspaceReadOnly ? '--ro-bind' : '--bind',
     workspace,
     workspace,
     ...masks.afterWorkspace,

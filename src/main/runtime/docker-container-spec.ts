@@ -12,7 +12,9 @@ export const LABEL = {
   conversation: 'dev.deskclaw.conversation',
   ownerPid: 'dev.deskclaw.owner-pid',
   ownerHost: 'dev.deskclaw.owner-host',
-  workspace: 'dev.deskclaw.workspace'
+  workspace: 'dev.deskclaw.workspace',
+  /** `ro` on the container whose workspace mount is read-only, `rw` on the usual one. */
+  workspaceMode: 'dev.deskclaw.workspace-mode'
 } as const
 export const APP_LABEL_VALUE = 'deskclaw'
 
@@ -44,6 +46,8 @@ export interface ContainerSpecInput {
   conversationId: string
   /** Host folder, bind-mounted read-write at the same path so paths mean the same inside. */
   workspace: string
+  /** The workspace bind mount is read-only (ExecRequest.workspaceReadOnly). */
+  workspaceReadOnly?: boolean
   limits: SandboxLimits
   /** `uid:gid` the commands run as; default the image's user. */
   user?: string
@@ -73,7 +77,8 @@ export function containerSpec(input: ContainerSpecInput): ContainerCreateOptions
     Labels: {
       ...ownerLabels(input.ownerPid),
       [LABEL.conversation]: input.conversationId,
-      [LABEL.workspace]: input.workspace
+      [LABEL.workspace]: input.workspace,
+      [LABEL.workspaceMode]: input.workspaceReadOnly ? 'ro' : 'rw'
     },
     HostConfig: {
       NetworkMode: 'none',
@@ -87,7 +92,7 @@ export function containerSpec(input: ContainerSpecInput): ContainerCreateOptions
       PidsLimit: limits.pidsLimit,
       // A tiny init as PID 1: reaps zombies, and the OOM killer picks the big command, not it.
       Init: true,
-      Mounts: [{ Type: 'bind', Source: input.workspace, Target: input.workspace, ReadOnly: false }],
+      Mounts: [{ Type: 'bind', Source: input.workspace, Target: input.workspace, ReadOnly: input.workspaceReadOnly === true }],
       RestartPolicy: { Name: 'no' }
     }
   }

@@ -100,6 +100,9 @@ export class DockerRuntime implements Runtime {
   async exec(request: ExecRequest): Promise<ExecResult> {
     const started = Date.now()
     const conversationId = request.conversationId ?? DEFAULT_CONVERSATION
+    // A read-only run gets the conversation's second container, whose workspace mount is read-only
+    // (docs/runtimes.md, "A read-only workspace"): a mount's mode is fixed when a container starts.
+    const readOnly = request.workspaceReadOnly === true
     const workspace = realPath(request.workspace ?? request.cwd)
     const cwd = realPath(request.cwd)
     if (!isInsideFolder(workspace, cwd)) {
@@ -119,7 +122,7 @@ export class DockerRuntime implements Runtime {
       this.options.onImageProgress?.(progress)
       reportPull(progress)
     })
-    let sandbox = await this.sandboxFor(conversationId, workspace)
+    let sandbox = await this.sandboxFor(conversationId, workspace, readOnly)
     let outcome: DockerExecOutcome
     try {
       outcome = await this.withEngineErrors(() => run(sandbox))
@@ -127,7 +130,7 @@ export class DockerRuntime implements Runtime {
       if (!isContainerGone(error)) throw asUnavailable(error, 'Cannot run the command in the sandbox container')
       // Killed, removed behind our back, or OOM took PID 1: start a fresh one, once.
       sandbox.dead = true
-      sandbox = await this.sandboxFor(conversationId, workspace)
+      sandbox = await this.sandboxFor(conversationId, workspace, readOnly)
       outcome = await this.withEngineErrors(() => run(sandbox)).catch((retryError: unknown) => {
         throw asUnavailable(retryError, 'Cannot run the command in the sandbox container')
       })
@@ -154,20 +157,24 @@ export class DockerRuntime implements Runtime {
   }
 
   /** The container id serving a conversation, once one was started. */
-  async containerId(conversationId = DEFAULT_CONVERSATION): Promise<string | undefined> {
-    const sandbox = await this.sandboxes.get(conversationId)?.catch(() => undefined)
+  async containerId(conversationId = DEFAULT_CONVERSATION, workspaceReadOnly = false): Promise<string | undefined> {
+    const sandbox = await this.sandboxes.get(sandboxKey(conversationId, workspaceReadOnly))?.catch(() => undefined)
     return sandbox?.id
   }
 
-  /** Removes the conversation's container(s): this runtime's and any left by this process. */
+  /** Removes the conversation's container(s), its read-only one too: this runtime's and any left by this process. */
   async closeConversation(conversationId: string): Promise<void> {
-    const tracked = await this.sandboxes.get(conversationId)?.catch(() => undefined)
-    this.sandboxes.delete(conversationId)
-    await tracked?.shells.close()
+    const tracked: Sandbox[] = []
+    for (const key of [sandboxKey(conversationId, false), sandboxKey(conversationId, true)]) {
+      const sandbox = await this.sandboxes.get(key)?.catch(() => undefined)
+      this.sandboxes.delete(key)
+      await sandbox?.shells.close()
+      if (sandbox) tracked.push(sandbox)
+    }
     const labelled = await this.withEngineErrors(() =>
       listSandboxContainers(this.docker, { ...ownerLabels(this.ownerPid), [LABEL.conversation]: conversationId })
     )
-    await removeContainers(this.docker, [...new Set([...(tracked ? [tracked.id] : []), ...labelled.map((info) => info.Id)])])
+    await removeContainers(this.docker, [...new Set([...tracked.map((sandbox) => sandbox.id), ...labelled.map((info) => info.Id)])])
   }
 
   /** Removes containers of DeskClaw processes on this machine that are gone (see docker-reaper). */
@@ -194,8 +201,9 @@ export class DockerRuntime implements Runtime {
     return this.options.ownerPid ?? process.pid
   }
 
-  private sandboxFor(conversationId: string, workspace: string): Promise<Sandbox> {
-    const existing = this.sandboxes.get(conversationId)
+  private sandboxFor(conversationId: string, workspace: string, workspaceReadOnly: boolean): Promise<Sandbox> {
+    const key = sandboxKey(conversationId, workspaceReadOnly)
+    const existing = this.sandboxes.get(key)
     const next = (async () => {
       const previous = await existing?.catch(() => undefined)
       if (previous && !previous.dead && previous.workspace === workspace) return previous
@@ -203,20 +211,20 @@ export class DockerRuntime implements Runtime {
         await previous.shells.close()
         await removeContainers(this.docker, [previous.id]).catch(() => {})
       }
-      return this.startSandbox(conversationId, workspace)
+      return this.startSandbox(conversationId, workspace, workspaceReadOnly)
     })()
-    this.sandboxes.set(conversationId, next)
+    this.sandboxes.set(key, next)
     next.catch(() => {
-      if (this.sandboxes.get(conversationId) === next) this.sandboxes.delete(conversationId)
+      if (this.sandboxes.get(key) === next) this.sandboxes.delete(key)
     })
     return next
   }
 
-  private async startSandbox(conversationId: string, workspace: string): Promise<Sandbox> {
+  private async startSandbox(conversationId: string, workspace: string, workspaceReadOnly: boolean): Promise<Sandbox> {
     await this.ensureImage()
     return this.withEngineErrors(async () => {
       const container = await this.docker.createContainer(
-        containerSpec({ image: this.image, conversationId, workspace, limits: this.limits, user: this.user, ownerPid: this.ownerPid })
+        containerSpec({ image: this.image, conversationId, workspace, workspaceReadOnly, limits: this.limits, user: this.user, ownerPid: this.ownerPid })
       )
       try {
         await container.start()
@@ -260,6 +268,11 @@ export class DockerRuntime implements Runtime {
       throw new RuntimeUnavailableError(explainEngineError(error, describeEngine(this.docker)))
     }
   }
+}
+
+/** Where a conversation's container is kept: its read-only twin under its own key. */
+function sandboxKey(conversationId: string, workspaceReadOnly: boolean): string {
+  return workspaceReadOnly ? `${conversationId}\u0000ro` : conversationId
 }
 
 /** Docker API errors arrive as "(HTTP code 400) unexpected - <message>": keep the message. */

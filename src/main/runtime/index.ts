@@ -3,7 +3,7 @@
  * sandbox-exec (macOS) and docker (one container per conversation), and how to pick one.
  */
 export type { ExecCommand, ExecRequest, ExecResult, ProbeResult, Runtime } from './types'
-export { RuntimeUnavailableError } from './types'
+export { RuntimeUnavailableError, SANDBOX_RUNTIME_NAMES } from './types'
 export { OUTPUT_CAP_CHARS } from './output-collector'
 export { NativeRuntime, type NativeRuntimeOptions } from './native'
 export { BwrapRuntime, bwrapArgs, type BwrapRuntimeOptions } from './bwrap'

@@ -1,7 +1,7 @@
 import { hostArgv } from './command-argv'
 import { commandEnv, type CommandEnvOptions } from './command-env'
 import { spawnAndCollect } from './spawn-collect'
-import type { ExecRequest, ExecResult, Runtime } from './types'
+import { RuntimeUnavailableError, type ExecRequest, type ExecResult, type Runtime } from './types'
 
 /** Which variables commands get (command-env.ts: the allowlist, the user's names, never the model key). */
 export type NativeRuntimeOptions = CommandEnvOptions
@@ -16,7 +16,9 @@ export class NativeRuntime implements Runtime {
 
   constructor(private readonly options: NativeRuntimeOptions = {}) {}
 
-  exec(request: ExecRequest): Promise<ExecResult> {
+  async exec(request: ExecRequest): Promise<ExecResult> {
+    // Nothing here can keep a command from writing; saying yes would be a lie.
+    if (request.workspaceReadOnly) throw new RuntimeUnavailableError('The native runtime cannot make the workspace read-only: it has no sandbox.')
     const [file, ...args] = hostArgv(request)
     return spawnAndCollect(
       { runtime: this.name, file, args, cwd: request.cwd, env: commandEnv({ ...this.options, runtime: this.name, request: request.env }) },

@@ -102,7 +102,7 @@ export class SandboxExecRuntime implements Runtime {
     if (!probe.ok) throw new RuntimeUnavailableError(probe.reason)
     const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deskclaw-cmd-'))
     try {
-      const profile = sandboxProfile({ writable: [request.workspace ?? request.cwd], tmpDir })
+      const profile = sandboxProfile({ writable: request.workspaceReadOnly ? [] : [request.workspace ?? request.cwd], tmpDir })
       return await spawnAndCollect(
         {
           runtime: this.name,

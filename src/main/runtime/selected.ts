@@ -37,6 +37,14 @@ export class SelectedRuntime implements Runtime {
     await this.select().catch(() => {})
   }
 
+  /** Null when a runtime was chosen; else why none could be (an explicit or fail-closed sandbox that cannot run). */
+  async unavailableReason(): Promise<string | null> {
+    return this.select().then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error))
+    )
+  }
+
   async exec(request: ExecRequest): Promise<ExecResult> {
     const { runtime } = await this.select()
     return runtime.exec(request)

@@ -10,6 +10,12 @@ export type ExecRequest = ExecCommand & {
    * `cwd`. Native ignores it.
    */
   workspace?: string
+  /**
+   * The workspace is mounted read-only: bwrap `--ro-bind`, sandbox-exec without the write rule,
+   * docker a second container of the conversation whose bind mount is read-only (docs/runtimes.md,
+   * "A read-only workspace"). Native cannot do it and refuses the request.
+   */
+  workspaceReadOnly?: boolean
   /** Docker keeps one container per conversation; other runtimes ignore it. */
   conversationId?: string
   /** Added on top of the runtime's own (scrubbed) environment. */
@@ -49,6 +55,9 @@ export interface Runtime {
   /** Frees what the runtime holds (containers…); the runtime may not be used afterwards. */
   close?(): Promise<void>
 }
+
+/** The runtimes that isolate a command (no network, only the workspace writable); native does not. */
+export const SANDBOX_RUNTIME_NAMES: ReadonlySet<string> = new Set(['bwrap', 'docker', 'sandbox-exec'])
 
 /** Whether a runtime can run here, and if not, a one-line reason a person can act on. */
 export type ProbeResult = { ok: true; detail?: string } | { ok: false; reason: string }
