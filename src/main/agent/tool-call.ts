@@ -16,7 +16,7 @@ import {
   type TargetIdentity,
   type ToolCallToAssess
 } from '../risk'
-import { riskSubjectOf, shownArgs, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
+import { riskSubjectOf, shownArgs, ToolRefusal, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
 import { WorkspaceEscapeError } from '../workspace'
 import { answerDenial, answerDenialForModel, describeCall, explain, policyDenial, runnerText } from './tool-call-texts'
 import type { ModelImage, ModelToolCall, ToolCallRunnerOptions } from './tool-call-runner'
@@ -141,7 +141,12 @@ export class ToolCall {
       return { ok: true, definition, args, shown: shownArgs(definition, args) as Record<string, unknown>, preview, subject }
     } catch (error) {
       // A preview that cannot be built (a path outside the workspace) is a refused call, not a question.
-      const shown = error instanceof WorkspaceEscapeError ? runnerText('toolRun.outsideWorkspace', { path: error.requested }) : runnerText('toolRun.refused')
+      const shown =
+        error instanceof WorkspaceEscapeError
+          ? runnerText('toolRun.outsideWorkspace', { path: error.requested })
+          : error instanceof ToolRefusal
+            ? error.display
+            : runnerText('toolRun.refused')
       return { ok: false, status: 'error', output: { forLlm: errorMessage(error), display: shown, isError: true } }
     }
   }

@@ -14,7 +14,7 @@ import { ApiKeys, unavailableSecretStore, type SecretStore } from '../secrets'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools, ToolRegistry, type ToolSource } from '../tools'
 import { McpService } from '../mcp'
 import { Notifications, type NativeNotifier } from '../notifications'
-import { createAgentTools, createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
+import { createAgentTools, createCheckTools, createCodeTools, createGitTools, createMemoryTools, createNotifyTools, createScheduleTools, createSearchTools } from '../tools'
 import type { MemoryStore } from '../store'
 import { memoryOffer } from './memory-offer'
 import { AgentService } from './agent-service'
@@ -26,7 +26,7 @@ import { systemClock, type Clock } from './clock'
 import { removedSavedProviders, withSavedProviders } from './saved-providers'
 import { nextRunTimes } from './schedule-times'
 import { UndoService } from './undo-service'
-import { approvalsService, grantsService, runtimeService, ServiceSet, storeService } from './services'
+import { approvalsService, codeSandboxService, grantsService, runtimeService, ServiceSet, storeService } from './services'
 import type { SettingConfirmer } from './risky-settings'
 import { resolveSettings } from './settings'
 import { APP_VERSION } from './version'
@@ -161,6 +161,9 @@ export class DeskclawApp {
     this.runtime = config.runtime ?? this.selectedRuntime!
     services.register(runtimeService(this.runtime, this.selectedRuntime, () => this.runtimeOptions(), this.events))
     services.register(grantsService(this.grants))
+    const codeSandboxOptions = (): SelectRuntimeOptions => ({ ...this.runtimeOptions(), failClosed: true })
+    const codeSandbox = new SelectedRuntime('auto', codeSandboxOptions())
+    services.register(codeSandboxService(codeSandbox, codeSandboxOptions))
 
     const desktop = (this.desktop = services.register(
       new DesktopService({
@@ -241,7 +244,8 @@ export class DeskclawApp {
       createSearchTools(),
       createShellTools({ runtime: this.runtime }),
       createGitTools({ runtime: this.runtime }),
-      createCheckTools({ runtime: this.runtime }),
+      createCheckTools({ runtime: this.runtime, projectChecks: () => this.settingsCache.projectChecks }),
+      createCodeTools({ runtime: this.runtime, sandbox: codeSandbox, strictness: () => this.settingsCache.codeStrictness }),
       createDesktopTools({ desktop, settings: () => this.settingsCache }),
       createHardwareTools({ devices }),
       createMessagingTools({ sender: this.chatSender }),

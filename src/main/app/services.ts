@@ -107,6 +107,21 @@ export function runtimeService(
   }
 }
 
+/**
+ * The sandbox run_code uses when the shell's runtime is native (docs/tools.md, "run_code"): chosen
+ * on first use only, fail-closed (never native), re-chosen when the runtime settings change.
+ */
+export function codeSandboxService(sandbox: SelectedRuntime, options: () => Parameters<SelectedRuntime['reconfigure']>[1]): AppService {
+  return {
+    name: 'code sandbox',
+    async settingsChanged(_next, patch) {
+      if (changes(patch, 'runtime', 'dockerImage', 'allowedEnv')) await sandbox.reconfigure('auto', options())
+    },
+    conversationClosed: (id) => sandbox.closeConversation(id),
+    shutdown: () => sandbox.close()
+  }
+}
+
 export const grantsService = (grants: ConversationGrants): AppService => ({
   name: 'grants',
   conversationClosed: (id) => grants.forget(id)

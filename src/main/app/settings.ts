@@ -29,6 +29,8 @@ export function defaultSettings(): Settings {
     runtime: 'auto',
     dockerImage: DEFAULT_SANDBOX_IMAGE,
     allowedEnv: [],
+    codeStrictness: 'standard',
+    projectChecks: {},
     imageInput: 'auto',
     screenshotMaxWidth: DEFAULT_SCREENSHOT_MAX_WIDTH,
     screenshotsAsk: false,

@@ -184,5 +184,19 @@ export function shownArgs(definition: AnyTool | undefined, args: unknown): unkno
   }
 }
 
+/**
+ * A call the tool will not run, said in its own words: thrown by `preview` (the call is refused
+ * before anyone is asked) or by `run`; `display` is a key of the tool's `messages` (both languages).
+ */
+export class ToolRefusal extends Error {
+  constructor(
+    message: string,
+    readonly display: ToolText
+  ) {
+    super(message)
+    this.name = 'ToolRefusal'
+  }
+}
+
 /** A translation key with parameters, as previews use them. */
 export const text = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key })

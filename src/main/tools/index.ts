@@ -10,6 +10,7 @@ export {
   riskSubjectOf,
   shownArgs,
   text,
+  ToolRefusal,
   RiskSubjectKinds,
   TOOL_NAME_PATTERN,
   ToolAccessLevels,
@@ -33,6 +34,7 @@ export { createFileTools } from './files'
 export { createSearchTools } from './search'
 export { createGitTools, type GitToolServices } from './git'
 export { createCheckTools, type CheckToolServices } from './checks'
+export { createCodeTools, type CodeSandbox, type CodeToolServices } from './code'
 export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'

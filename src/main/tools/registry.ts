@@ -2,7 +2,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai'
 import { z } from 'zod'
 import { errorMessage, type ToolInfo } from '../../shared'
 import { WorkspaceEscapeError } from '../workspace'
-import { fail, text, TOOL_NAME_PATTERN, withDisplay, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
+import { fail, text, TOOL_NAME_PATTERN, ToolRefusal, withDisplay, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
 import { namespacedToolName, type ToolSource } from './source'
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string }
@@ -121,6 +121,7 @@ export class ToolRegistry {
       return await definition.run(args, ctx)
     } catch (error) {
       if (error instanceof WorkspaceEscapeError) return withDisplay(fail(error.message), text('toolRun.outsideWorkspace', { path: error.requested }))
+      if (error instanceof ToolRefusal) return withDisplay(fail(error.message), error.display)
       if (ctx.signal.aborted) return withDisplay(fail('Cancelled by the user.'), text('toolRun.cancelled'))
       return withDisplay(fail(`${name} failed: ${describeFsError(error)}`), text('toolRun.crashed', { tool: name }))
     }

@@ -27,6 +27,38 @@ export const RuntimeChoiceSchema = z.enum(['auto', 'docker', 'bwrap', 'native'])
 export type RuntimeChoice = z.infer<typeof RuntimeChoiceSchema>
 export type Language = z.infer<typeof LanguageSchema>
 
+/**
+ * How run_code may run a snippet (docs/tools.md, "run_code"): `strict` only in a sandbox with the
+ * workspace read-only, `standard` in a sandbox with it writable (natively, after asking, when none
+ * can run), `trusted` in the runtime chosen for shell commands.
+ */
+export const CodeStrictnessSchema = z.enum(['strict', 'standard', 'trusted'])
+export type CodeStrictness = z.infer<typeof CodeStrictnessSchema>
+
+/** The longest check command Settings keeps, and how many workspaces may have their own. */
+export const PROJECT_CHECK_COMMAND_MAX = 2000
+export const PROJECT_CHECKS_MAX = 200
+
+/**
+ * A workspace's own check commands (docs/tools.md, "lint"), which the lint tool uses before what the
+ * project's manifests declare; a kind left out is still found in the manifests.
+ */
+export const ProjectCheckCommandsSchema = z
+  .object({
+    lint: z.string().trim().min(1).max(PROJECT_CHECK_COMMAND_MAX).optional(),
+    typecheck: z.string().trim().min(1).max(PROJECT_CHECK_COMMAND_MAX).optional(),
+    test: z.string().trim().min(1).max(PROJECT_CHECK_COMMAND_MAX).optional()
+  })
+  .strict()
+export type ProjectCheckCommands = z.infer<typeof ProjectCheckCommandsSchema>
+
+/** Absolute on POSIX (`/…`) or Windows (`C:\…`, `\\server\…`). */
+const AbsolutePathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((path) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path), 'an absolute folder path')
+
 export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
 export type ImageInput = z.infer<typeof ImageInputSchema>
 
@@ -184,6 +216,12 @@ export const SettingsSchema = z.object({
    * allowlist"); never the model key's variable (settingsProblems).
    */
   allowedEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).max(100),
+  /** Where run_code may run snippets (CodeStrictnessSchema). */
+  codeStrictness: CodeStrictnessSchema,
+  /** Check commands set per workspace folder, used by the lint tool before the project's manifests. */
+  projectChecks: z
+    .record(AbsolutePathSchema, ProjectCheckCommandsSchema)
+    .refine((checks) => Object.keys(checks).length <= PROJECT_CHECKS_MAX, `at most ${PROJECT_CHECKS_MAX} workspaces`),
   /**
    * Whether the model is sent images tools return: `auto` guesses from the provider and model
    * name, `off` sends a text note instead (for text-only models, which refuse images).

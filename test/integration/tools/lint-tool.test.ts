@@ -84,6 +84,33 @@ describe('lint', () => {
     expect(result.forLlm.split('\n').slice(1)).toEqual(['tests/test_math.py:7 error test_breaks failed: assert 2 == 3 [AssertionError]'])
   })
 
+  it('uses the command set for the workspace in Settings before the manifest, and its preview says so', async () => {
+    const dir = project(
+      {
+        // The manifest's own lint would fail differently: the setting must win over it.
+        'package.json': JSON.stringify({ name: 'fx', type: 'module', scripts: { lint: 'exit 7' } }),
+        'eslint.config.js': "export default [{ files: ['**/*.js'], rules: { 'no-undef': 'error' } }]\n",
+        'lib/c.js': 'export const value = missing + 1\n'
+      },
+      true
+    )
+    const command = 'node_modules/.bin/eslint --format stylish lib'
+    const configured = new ToolRegistry([createCheckTools({ runtime: new NativeRuntime(), projectChecks: () => ({ [dir]: { lint: command } }) })])
+    const preview = await configured.get('lint')!.preview({}, { workspace: dir })
+    expect(preview.fields.map((field) => [field.label.key, field.value, field.display?.key])).toEqual(
+      expect.arrayContaining([
+        ['command', command, undefined],
+        ['from', 'set in Settings', 'from.settings']
+      ])
+    )
+    const result = await configured.execute('lint', {}, { workspace: dir, conversationId: 'c', runId: 'r', callId: 'k', signal: new AbortController().signal, onOutput: () => undefined })
+    expect(result.forLlm.split('\n')).toEqual([`${command} (set in Settings) exit code 1`, "lib/c.js:1:22 error 'missing' is not defined [no-undef]"])
+    // Another workspace's setting is not this one's: the manifest's command runs.
+    const elsewhere = new ToolRegistry([createCheckTools({ runtime: new NativeRuntime(), projectChecks: () => ({ [`${dir}-other`]: { lint: command } }) })])
+    const fromManifest = await elsewhere.execute('lint', {}, { workspace: dir, conversationId: 'c', runId: 'r', callId: 'k', signal: new AbortController().signal, onOutput: () => undefined })
+    expect(fromManifest.forLlm).toContain('npm run --silent lint (package.json scripts.lint) exit code 7')
+  }, 60_000)
+
   it('says so when the project declares no such check', async () => {
     const result = await lint(project({ 'README.md': '# nothing\n' }))
     expect(result.isError).toBe(true)

@@ -5,6 +5,7 @@ import type { BrowserToolServices, DesktopToolServices, HardwareToolServices, Me
 import { createCheckTools, createGitTools, createMemoryTools, createNotifyTools, createSearchTools, type MemoryToolServices, type NotifyToolServices } from '../../../src/main/tools'
 import { createScheduleTools, type ScheduleToolServices } from '../../../src/main/tools'
 import { createAgentTools, type AgentToolServices } from '../../../src/main/tools'
+import { createCodeTools, type CodeToolServices } from '../../../src/main/tools'
 import { createBrowserTools, createDesktopTools, createFileTools, createHardwareTools, createMessagingTools, createShellTools, createWebTools } from '../../../src/main/tools'
 import { NativeRuntime } from '../../../src/main/runtime'
 import { dictionaries } from '../../../src/renderer/src/i18n/translator'
@@ -32,6 +33,7 @@ const PACKS: Record<string, Array<{ name: string; messages: ToolMessages }>> = {
   search: [...createSearchTools().tools()],
   git: [...createGitTools({ runtime: new NativeRuntime() }).tools()],
   checks: [...createCheckTools({ runtime: new NativeRuntime() }).tools()],
+  code: [...createCodeTools(unused as CodeToolServices).tools()],
   schedule: [...createScheduleTools(unused as ScheduleToolServices).tools()],
   agents: [...createAgentTools(unused as AgentToolServices).tools()]
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ProjectCheckCommands } from '../../../shared'
 import type { Runtime } from '../../runtime'
 import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 import { formatDiagnostic, parseDiagnostics } from './diagnostics'
@@ -8,12 +9,12 @@ const TIMEOUT_MS = 600_000
 /** The model gets at most this many diagnostics, each one line; the timeline gets the whole output. */
 const MAX_LISTED = 200
 
-export function createLintTool(runtime: Runtime): AnyTool {
+export function createLintTool(runtime: Runtime, configured: () => Readonly<Record<string, ProjectCheckCommands>>): AnyTool {
   return defineTool({
     name: 'lint',
     description:
-      "Run the project's own linter, type checker or tests (\"check\": lint, typecheck, test) as the project declares them " +
-      '(package.json scripts, pyproject.toml, Cargo.toml, go.mod) and get the problems as a list of file:line:column severity message [rule]. ' +
+      "Run the project's own linter, type checker or tests (\"check\": lint, typecheck, test) as the user set them for this workspace " +
+      'or the project declares them (package.json scripts, pyproject.toml, Cargo.toml, go.mod) and get the problems as a list of file:line:column severity message [rule]. ' +
       'Runs project code, so it asks first.',
     category: 'shell',
     access: 'execute',
@@ -21,12 +22,12 @@ export function createLintTool(runtime: Runtime): AnyTool {
     summary: (args) => args.check ?? 'lint',
     async preview(args, { workspace }) {
       await runtime.ready?.()
-      const found = findProjectCheck(workspace, args.check ?? 'lint')
+      const found = findProjectCheck(workspace, args.check ?? 'lint', configured())
       return {
         title: text('title'),
         fields: [
           { label: text('command'), value: found?.command ?? '—', code: true },
-          { label: text('from'), value: found?.source ?? '—' },
+          { label: text('from'), value: found?.source ?? '—', ...(found?.fromSettings ? { display: text('from.settings') } : {}) },
           { label: text('folder'), value: workspace, code: true },
           { label: text('runsIn'), value: runtime.name }
         ]
@@ -37,9 +38,10 @@ export function createLintTool(runtime: Runtime): AnyTool {
         title: "Run the project's checks",
         command: 'Command',
         from: 'Declared in',
+        'from.settings': 'set for this workspace in Settings',
         folder: 'Folder',
         runsIn: 'Runs in',
-        'result.none': 'This project declares no {check} command (package.json, pyproject.toml, Cargo.toml or go.mod).',
+        'result.none': 'No {check} command is set for this workspace in Settings or declared by the project (package.json, pyproject.toml, Cargo.toml or go.mod).',
         'result.clean': '{command}: no problems (exit code {code}).',
         'result.problems': '{command}: {count} problems in {files} files (exit code {code}).',
         'result.failedUnparsed': '{command} failed with exit code {code}; see its output.',
@@ -50,9 +52,10 @@ export function createLintTool(runtime: Runtime): AnyTool {
         title: '运行项目检查',
         command: '命令',
         from: '声明于',
+        'from.settings': '在设置中为此工作区设定',
         folder: '文件夹',
         runsIn: '运行位置',
-        'result.none': '此项目没有声明 {check} 命令（package.json、pyproject.toml、Cargo.toml 或 go.mod）。',
+        'result.none': '设置中没有为此工作区设定 {check} 命令，项目也没有声明（package.json、pyproject.toml、Cargo.toml 或 go.mod）。',
         'result.clean': '{command}：没有问题（退出码 {code}）。',
         'result.problems': '{command}：{files} 个文件中有 {count} 个问题（退出码 {code}）。',
         'result.failedUnparsed': '{command} 失败，退出码 {code}；请查看输出。',
@@ -63,8 +66,8 @@ export function createLintTool(runtime: Runtime): AnyTool {
     truncationHint: 'Fix the first problems and run the check again.',
     async run(args, ctx) {
       const check = args.check ?? 'lint'
-      const found = findProjectCheck(ctx.workspace, check)
-      if (!found) return withDisplay(fail(`This project declares no ${check} command (looked in package.json scripts, pyproject.toml, Cargo.toml, go.mod).`), text('result.none', { check }))
+      const found = findProjectCheck(ctx.workspace, check, configured())
+      if (!found) return withDisplay(fail(`No ${check} command is set for this workspace in Settings or declared by the project (looked in package.json scripts, pyproject.toml, Cargo.toml, go.mod).`), text('result.none', { check }))
       const { command } = found
       const result = await runtime.exec({
         command,

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ProjectCheckCommands } from '../../../shared'
 
 /** What a check is for: the project's linter, its type checker, its tests. */
 export const CHECK_KINDS = ['lint', 'typecheck', 'test'] as const
@@ -9,16 +10,35 @@ export type CheckKind = (typeof CHECK_KINDS)[number]
 export interface ProjectCheck {
   command: string
   source: string
+  /** Set for this workspace in Settings (Settings.projectChecks), not found in a manifest. */
+  fromSettings?: boolean
 }
 
+/** The source of a command set in Settings. */
+export const SETTINGS_SOURCE = 'set in Settings'
+
 /**
- * The project's own command for `kind`, found as a developer would find it (docs/tools.md,
- * "lint"): package.json scripts (lint, typecheck / type-check / tsc, test), pyproject.toml (ruff,
+ * The project's own command for `kind` (docs/tools.md, "lint"): the one set for this workspace in
+ * Settings (`configured`, by folder; its real path counts too), else as a developer would find it:
+ * package.json scripts (lint, typecheck / type-check / tsc, test), pyproject.toml (ruff,
  * mypy, pytest), Cargo.toml (cargo clippy / check / test), go.mod (go vet / build / test). Null
  * when the project declares none: nothing is guessed beyond these manifests.
  */
-export function findProjectCheck(workspace: string, kind: CheckKind): ProjectCheck | null {
-  return fromPackageJson(workspace, kind) ?? fromPyproject(workspace, kind) ?? fromCargo(workspace, kind) ?? fromGoMod(workspace, kind)
+export function findProjectCheck(workspace: string, kind: CheckKind, configured: Readonly<Record<string, ProjectCheckCommands>> = {}): ProjectCheck | null {
+  return fromSettings(workspace, kind, configured) ?? fromPackageJson(workspace, kind) ?? fromPyproject(workspace, kind) ?? fromCargo(workspace, kind) ?? fromGoMod(workspace, kind)
+}
+
+function fromSettings(workspace: string, kind: CheckKind, configured: Readonly<Record<string, ProjectCheckCommands>>): ProjectCheck | null {
+  const command = (configured[workspace] ?? configured[realPathOf(workspace)] ?? configured[workspace.replace(/[\\/]+$/, '')])?.[kind]?.trim()
+  return command ? { command, source: SETTINGS_SOURCE, fromSettings: true } : null
+}
+
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
 }
 
 const SCRIPT_NAMES: Record<CheckKind, string[]> = { lint: ['lint'], typecheck: ['typecheck', 'type-check', 'tsc', 'types'], test: ['test'] }

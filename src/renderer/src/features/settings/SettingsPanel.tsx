@@ -1,6 +1,7 @@
 import { type FormEvent, type MutableRefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type {
   Autonomy,
+  CodeStrictness,
   ImageInput,
   Language,
   ProviderKind,
@@ -34,6 +35,7 @@ import { evaluatePricesDraft, type PricesDraft, toPricesDraft } from './model-pr
 import { ModelPricesSection } from './ModelPricesSection'
 import { SettingsNav, SettingsPage, type SettingsSectionId, useSettingsSection } from './sections'
 import { CheckpointsSection } from './CheckpointsSection'
+import { ProjectChecksSection } from './ProjectChecksSection'
 import { SavedProvidersSection } from './SavedProvidersSection'
 import { UnsavedChangesDialog } from './UnsavedChangesDialog'
 import { useServerModels } from './server-models'
@@ -41,6 +43,7 @@ import { useServerModels } from './server-models'
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'openai-compatible']
 const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
 const RUNTIMES: readonly RuntimeChoice[] = ['auto', 'docker', 'bwrap', 'native']
+const CODE_STRICTNESS: readonly CodeStrictness[] = ['strict', 'standard', 'trusted']
 const IMAGE_INPUT: readonly ImageInput[] = ['auto', 'on', 'off']
 
 /** The form's fields as typed (numbers as text); the chat apps' part is ChatAppsSection's, the prices ModelPricesSection's. */
@@ -55,6 +58,7 @@ interface Draft extends ChatDraft, PricesDraft {
   maxIterations: string
   approvalTimeoutSec: string
   runtime: RuntimeChoice
+  codeStrictness: CodeStrictness
   dockerImage: string
   browserPath: string
   allowedEnv: readonly string[]
@@ -80,6 +84,7 @@ function toDraft(settings: Settings): Draft {
     maxIterations: String(settings.maxIterations),
     approvalTimeoutSec: String(Math.round(settings.approvalTimeoutMs / 1000)),
     runtime: settings.runtime,
+    codeStrictness: settings.codeStrictness,
     dockerImage: settings.dockerImage,
     browserPath: settings.browserPath,
     allowedEnv: settings.allowedEnv,
@@ -149,6 +154,9 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     scheduleMissedRuns: settings.scheduleMissedRuns,
     delegateConcurrency: settings.delegateConcurrency,
     runtime: draft.runtime,
+    codeStrictness: draft.codeStrictness,
+    // Edited in the Project checks section, which saves at once.
+    projectChecks: settings.projectChecks,
     dockerImage: draft.dockerImage.trim() || settings.dockerImage,
     browserPath: draft.browserPath.trim(),
     allowedEnv,
@@ -515,6 +523,21 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
                 ))}
               </select>
             </Field>
+            <Field label={t('settings.codeStrictness')} hint={t(`codeStrictness.${draft.codeStrictness}.hint`)} htmlFor={`${id}-code-strictness`}>
+              <select
+                id={`${id}-code-strictness`}
+                className="text-input"
+                data-testid="settings-code-strictness"
+                value={draft.codeStrictness}
+                onChange={(event) => set('codeStrictness', event.target.value as CodeStrictness)}
+              >
+                {CODE_STRICTNESS.map((level) => (
+                  <option key={level} value={level}>
+                    {t(`codeStrictness.${level}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
             <Field label={t('settings.dockerImage')} hint={t('settings.dockerImageHint')} htmlFor={`${id}-image`} field="dockerImage" error={errors.dockerImage}>
               <input
                 id={`${id}-image`}
@@ -688,6 +711,10 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
 
         <SettingsPage id="checkpoints" active={active}>
           <CheckpointsSection settings={settings} />
+        </SettingsPage>
+
+        <SettingsPage id="checks" active={active}>
+          <ProjectChecksSection settings={settings} />
         </SettingsPage>
 
         <SettingsPage id="general" active={active}>

@@ -20,7 +20,8 @@ export const SETTINGS_SECTIONS = [
   { id: 'mcp', label: 'settings.nav.mcp' },
   { id: 'web', label: 'settings.nav.web' },
   { id: 'prices', label: 'settings.nav.prices' },
-  { id: 'checkpoints', label: 'settings.nav.checkpoints' }
+  { id: 'checkpoints', label: 'settings.nav.checkpoints' },
+  { id: 'checks', label: 'settings.nav.checks' }
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id']
