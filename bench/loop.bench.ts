@@ -9,13 +9,14 @@
  * HTTP call = that minus the floor. The file also prints its own medians of alternating rounds
  * (tinybench's means swing with the machine's load) and the SQLite commits per run.
  */
+import { loadavg } from 'node:os'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { startScriptedOpenAI } from '../test/fixtures/scripted-openai'
 import type { RecordedRequest, ScriptStep, ScriptedServer } from '../test/fixtures/scripted-types'
 import { createTempApp, runPrompt, type TempApp } from '../test/helpers/temp-app'
 
 const STEPS = 200_000
-const ROUNDS = 60
+const ROUNDS = Number(process.env.DESKCLAW_BENCH_ROUNDS ?? 120)
 
 /** Answers with a tool call first, then with text once the tool result is in the request. */
 const toolThenText: ScriptStep = (request: RecordedRequest) => {
@@ -74,14 +75,19 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 /** Alternating rounds, medians, the overhead beyond HTTP and its ratio to the floor. */
 async function report(): Promise<void> {
   const times = { text: [] as number[], tool: [] as number[], raw: [] as number[] }
+  // CPU time of this process (the scripted server runs here too): steadier than wall time on a loaded machine.
+  const cpu = { text: [] as number[], tool: [] as number[], raw: [] as number[] }
   const commits = { text: 0, tool: 0 }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, run] of [['text', textRun], ['tool', toolRun], ['raw', rawRequest]] as const) {
       const store = name === 'text' ? textApp.app.store : toolApp.app.store
       const before = 'commits' in store ? (store.commits as number) : 0
       const start = performance.now()
+      const startCpu = process.cpuUsage()
       await run()
       times[name].push(performance.now() - start)
+      const used = process.cpuUsage(startCpu)
+      cpu[name].push((used.user + used.system) / 1000)
       if (name !== 'raw') commits[name] += ('commits' in store ? (store.commits as number) : 0) - before
     }
   }
@@ -89,13 +95,15 @@ async function report(): Promise<void> {
   const tool = median(times.tool)
   const raw = median(times.raw)
   const overhead = tool - text - raw
+  const [textCpu, toolCpu, rawCpu] = [median(cpu.text), median(cpu.tool), median(cpu.raw)]
+  const overheadCpu = toolCpu - textCpu - rawCpu
   console.log(
     [
-      `\nloop overhead, medians of ${ROUNDS} alternating rounds (ms):`,
-      `  run, text answer only (1 model request)        ${text.toFixed(2)}`,
-      `  run, one tool round trip (2 requests + tool)   ${tool.toFixed(2)}`,
-      `  floor: raw HTTP, same body, SSE read to end    ${raw.toFixed(2)}`,
-      `  one tool round trip beyond the HTTP call       ${overhead.toFixed(2)}  (${(overhead / raw).toFixed(2)}× the floor)`,
+      `\nloop overhead, medians of ${ROUNDS} alternating rounds (ms; wall, then CPU of this process), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}:`,
+      `  run, text answer only (1 model request)        wall ${text.toFixed(2)}  CPU ${textCpu.toFixed(2)}`,
+      `  run, one tool round trip (2 requests + tool)   wall ${tool.toFixed(2)}  CPU ${toolCpu.toFixed(2)}`,
+      `  floor: raw HTTP, same body, SSE read to end    wall ${raw.toFixed(2)}  CPU ${rawCpu.toFixed(2)}`,
+      `  one tool round trip beyond the HTTP call       wall ${overhead.toFixed(2)} (${(overhead / raw).toFixed(2)}× the floor)  CPU ${overheadCpu.toFixed(2)} (${(overheadCpu / rawCpu).toFixed(2)}× the floor)`,
       `  SQLite commits per run: text ${(commits.text / ROUNDS).toFixed(1)}, tool ${(commits.tool / ROUNDS).toFixed(1)}`
     ].join('\n')
   )
