@@ -53,7 +53,7 @@ describe('MCP over stdio (server-everything)', () => {
     expect(server.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-env']))
     expect(app.app.registry.names()).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']))
     // The JSON Schema goes to the model as the server wrote it.
-    const declared = app.app.registry.toModelTools()['mcp__everything__get-sum']!
+    const declared = app.app.registry.toModelTools().find((tool) => tool.name === 'mcp__everything__get-sum')!
     expect(JSON.stringify(declared.inputSchema)).toContain('"required":["a","b"]')
     // Arguments are validated against it before anything runs.
     expect(app.app.registry.checkArgs('mcp__everything__get-sum', { a: 'two' })).toMatchObject({ ok: false })

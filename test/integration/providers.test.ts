@@ -1,40 +1,40 @@
 /**
- * The provider layer against real HTTP: streamText (tools without execute, as the agent loop uses
- * them) talking to scripted OpenAI and Anthropic servers on 127.0.0.1.
+ * The provider layer against real HTTP: each kind's model client (the OpenAI wire format spoken
+ * directly for openai-compatible, the AI SDK's providers for openai and anthropic), as the agent
+ * loop uses it, talking to scripted OpenAI and Anthropic servers on 127.0.0.1.
  */
-import { generateText, jsonSchema, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai'
+import type { ModelMessage } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppErrorShape } from '../../src/shared'
 import {
-  createLanguageModel,
+  createModelClient,
   describeModelError,
   MODEL_MAX_RETRIES,
+  type ModelTool,
+  type ModelTurnResult,
   type ProviderConfig
 } from '../../src/main/providers'
 import { startScriptedAnthropic } from '../fixtures/scripted-anthropic'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
 import type { ScriptStep, ScriptedServer, ScriptedServerOptions } from '../fixtures/scripted-types'
 
-const tools = {
-  read_file: tool({
+const tools: ModelTool[] = [
+  {
+    name: 'read_file',
     description: 'Read a text file in the workspace',
-    inputSchema: jsonSchema<{ path: string }>({
-      type: 'object',
-      properties: { path: { type: 'string' } },
-      required: ['path'],
-      additionalProperties: false
-    })
-  }),
-  list_dir: tool({
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false }
+  },
+  {
+    name: 'list_dir',
     description: 'List a directory in the workspace',
-    inputSchema: jsonSchema<{ path: string; hidden?: boolean }>({
+    inputSchema: {
       type: 'object',
       properties: { path: { type: 'string' }, hidden: { type: 'boolean' } },
       required: ['path'],
       additionalProperties: false
-    })
-  })
-} satisfies ToolSet
+    }
+  }
+]
 
 interface Harness {
   provider: ProviderConfig['provider']
@@ -82,31 +82,35 @@ afterEach(async () => {
 interface Collected {
   text: string
   textDeltas: number
-  toolInputDeltas: number
-  toolCalls: Array<Extract<TextStreamPart<typeof tools>, { type: 'tool-call' }>>
-  /** `error` parts, then whatever the iteration itself threw (a broken stream throws, see below). */
+  toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown }>
+  /** Whatever the turn threw (a failed request, a broken stream, an abort). */
   errors: unknown[]
-  aborted: boolean
-  usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number }
+  usage?: ModelTurnResult['usage']
   finishReason?: string
+  responseMessages: ModelMessage[]
 }
 
-async function collect(stream: AsyncIterable<TextStreamPart<typeof tools>>): Promise<Collected> {
-  const out: Collected = { text: '', textDeltas: 0, toolInputDeltas: 0, toolCalls: [], errors: [], aborted: false }
+/** One turn through the config's model client, its parts collected. */
+async function turn(config: ProviderConfig, options: { messages?: ModelMessage[]; abortSignal?: AbortSignal } = {}): Promise<Collected> {
+  const out: Collected = { text: '', textDeltas: 0, toolCalls: [], errors: [], responseMessages: [] }
   try {
-    for await (const part of stream) {
-      if (part.type === 'text-delta') {
-        out.text += part.text
-        out.textDeltas++
-      } else if (part.type === 'tool-input-delta') out.toolInputDeltas++
-      else if (part.type === 'tool-call') out.toolCalls.push(part)
-      else if (part.type === 'error') out.errors.push(part.error)
-      else if (part.type === 'abort') out.aborted = true
-      else if (part.type === 'finish') {
-        out.usage = part.totalUsage
-        out.finishReason = part.finishReason
+    const result = await createModelClient(config).streamTurn({
+      system: '',
+      messages: options.messages ?? [{ role: 'user', content: 'Hello' }],
+      tools,
+      maxRetries: MODEL_MAX_RETRIES,
+      maxOutputTokens: 1024,
+      signal: options.abortSignal ?? new AbortController().signal,
+      onPart(part) {
+        if (part.type === 'text-delta') {
+          out.text += part.text
+          out.textDeltas++
+        } else out.toolCalls.push(part)
       }
-    }
+    })
+    out.usage = result.usage
+    out.finishReason = result.finishReason
+    out.responseMessages = result.responseMessages
   } catch (error) {
     out.errors.push(error)
   }
@@ -131,20 +135,10 @@ describe.each(harnesses)('$provider provider', (harness) => {
     apiKey: 'test-key',
     ...overrides
   })
-  const stream = (config: ProviderConfig, options: { messages?: ModelMessage[]; abortSignal?: AbortSignal } = {}) =>
-    streamText({
-      model: createLanguageModel(config),
-      messages: options.messages ?? [{ role: 'user', content: 'Hello' }],
-      tools,
-      maxRetries: MODEL_MAX_RETRIES,
-      maxOutputTokens: 1024,
-      abortSignal: options.abortSignal,
-      onError: () => {} // errors are asserted from the stream's error parts
-    })
 
   it('streams text as several deltas', async () => {
     const server = await start([{ text: 'The quick brown fox jumps.' }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
     expect(result.text).toBe('The quick brown fox jumps.')
     expect(result.textDeltas).toBeGreaterThan(3)
@@ -155,9 +149,8 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('delivers a tool call whose arguments were split across chunks, parsed', async () => {
     // Paced, so the pieces arrive in separate reads: pieces of one read are joined before the SDK (coalesced-arguments.ts).
     const server = await start([{ toolCalls: [{ name: 'read_file', args: { path: 'notes/todo.md' }, id: 'call_split' }], chunkDelayMs: 5 }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
-    expect(result.toolInputDeltas).toBeGreaterThan(1)
     expect(result.toolCalls).toHaveLength(1)
     expect(result.toolCalls[0]).toMatchObject({
       toolCallId: 'call_split',
@@ -179,7 +172,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
         ]
       }
     ])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
     expect(result.text).toBe('Looking at both.')
     expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([
@@ -189,17 +182,17 @@ describe.each(harnesses)('$provider provider', (harness) => {
     expect(new Set(result.toolCalls.map((c) => c.toolCallId)).size).toBe(2)
   })
 
-  it('marks a tool call with malformed JSON arguments invalid instead of failing the stream', async () => {
+  it('passes a tool call with malformed JSON arguments on as their text instead of failing the stream', async () => {
     const server = await start([{ toolCalls: [{ name: 'read_file', args: '{"path": "a.t', id: 'call_bad' }] }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
     expect(result.toolCalls).toHaveLength(1)
-    expect(result.toolCalls[0]).toMatchObject({ toolCallId: 'call_bad', invalid: true, input: '{"path": "a.t' })
+    expect(result.toolCalls[0]).toMatchObject({ toolCallId: 'call_bad', input: '{"path": "a.t' })
   })
 
   it('reports token usage', async () => {
     const server = await start([{ text: 'Counted.' }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.usage?.inputTokens).toBeGreaterThan(0)
     expect(result.usage?.outputTokens).toBeGreaterThan(0)
     expect(result.usage?.totalTokens).toBe((result.usage?.inputTokens ?? 0) + (result.usage?.outputTokens ?? 0))
@@ -212,11 +205,10 @@ describe.each(harnesses)('$provider provider', (harness) => {
     ])
     const config = configFor(server)
     const messages: ModelMessage[] = [{ role: 'user', content: 'What is in a.txt?' }]
-    const first = stream(config, { messages })
-    const firstResult = await collect(first.fullStream)
+    const firstResult = await turn(config, { messages })
     const call = firstResult.toolCalls[0]
     expect(call?.toolCallId).toBe('call_rt')
-    messages.push(...(await first.response).messages)
+    messages.push(...firstResult.responseMessages)
     messages.push({
       role: 'tool',
       content: [
@@ -224,7 +216,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
       ]
     })
 
-    const second = await collect(stream(config, { messages }).fullStream)
+    const second = await turn(config, { messages })
     expect(second.text).toBe('The file says hello.')
     const body = server.requests[1]?.body
     expect(JSON.stringify(harness.toolResultIn(body, 'call_rt'))).toContain('hello world')
@@ -239,8 +231,8 @@ describe.each(harnesses)('$provider provider', (harness) => {
         return { hang: true }
       }
     ])
-    const result = await collect(stream(configFor(server), { abortSignal: controller.signal }).fullStream)
-    expect(result.aborted).toBe(true)
+    const result = await turn(configFor(server), { abortSignal: controller.signal })
+    expect(describeModelError(result.errors[0], configFor(server)).code).toBe('CANCELLED')
     expect(server.requests).toHaveLength(1) // an abort is never retried
   })
 
@@ -253,15 +245,15 @@ describe.each(harnesses)('$provider provider', (harness) => {
       },
       { text: 'never reached' }
     ])
-    const result = await collect(stream(configFor(server), { abortSignal: controller.signal }).fullStream)
-    expect(result.aborted || result.errors.length > 0).toBe(true)
+    const result = await turn(configFor(server), { abortSignal: controller.signal })
+    expect(result.errors.length).toBe(1)
     expect(server.requests).toHaveLength(1)
     expect(server.remaining()).toBe(1)
   })
 
   it('retries 503 twice, then succeeds', async () => {
     const server = await start([{ status: 503 }, { status: 503 }, { text: 'Third time lucky.' }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
     expect(result.text).toBe('Third time lucky.')
     expect(server.requests).toHaveLength(3)
@@ -269,7 +261,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
 
   it('retries 429, then succeeds', async () => {
     const server = await start([{ status: 429 }, { text: 'After the limit.' }])
-    const result = await collect(stream(configFor(server)).fullStream)
+    const result = await turn(configFor(server))
     expect(result.errors).toEqual([])
     expect(result.text).toBe('After the limit.')
     expect(server.requests).toHaveLength(2)
@@ -278,7 +270,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('gives up on 429 after MODEL_MAX_RETRIES retries with MODEL_RATE_LIMITED', async () => {
     const server = await start(Array.from({ length: MODEL_MAX_RETRIES + 1 }, () => ({ status: 429 })))
     const config = configFor(server)
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     expect(server.requests).toHaveLength(MODEL_MAX_RETRIES + 1)
     expect(result.errors).toHaveLength(1)
     const described = describeModelError(result.errors[0], config)
@@ -290,7 +282,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('describes a rejected API key as MODEL_AUTH, without retrying', async () => {
     const server = await start([{ text: 'unused' }], { apiKey: 'right-key' })
     const config = configFor(server, { apiKey: 'wrong-key' })
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     expect(server.requests).toHaveLength(1)
     expect(server.remaining()).toBe(1) // rejected before it reached the script
     const described = describeModelError(result.errors[0], config)
@@ -301,7 +293,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
 
   it('accepts the right API key', async () => {
     const server = await start([{ text: 'Welcome.' }], { apiKey: 'right-key' })
-    const result = await collect(stream(configFor(server, { apiKey: 'right-key' })).fullStream)
+    const result = await turn(configFor(server, { apiKey: 'right-key' }))
     expect(result.errors).toEqual([])
     expect(result.text).toBe('Welcome.')
   })
@@ -309,7 +301,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('describes an unknown model as MODEL_NOT_FOUND naming the model', async () => {
     const server = await start([{ status: 404 }])
     const config = configFor(server, { model: 'gpt-nonexistent' })
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     const described = describeModelError(result.errors[0], config)
     expect(described.code).toBe('MODEL_NOT_FOUND')
     expect(described.message).toContain('gpt-nonexistent')
@@ -319,7 +311,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('describes a 400 as MODEL_ERROR with the server message', async () => {
     const server = await start([{ status: 400, errorBody: errorBodyFor(harness.provider, 'messages: roles must alternate') }])
     const config = configFor(server)
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     expect(server.requests).toHaveLength(1)
     const described = describeModelError(result.errors[0], config)
     expect(described).toEqual({
@@ -334,28 +326,22 @@ describe.each(harnesses)('$provider provider', (harness) => {
     const closed = await harness.start([])
     await closed.close()
     const config = configFor(closed)
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     const described = describeModelError(result.errors[0], config)
     expect(described.code).toBe('MODEL_UNREACHABLE')
     expect(described.message).toBe(`Cannot reach the model server at ${closed.url} (ECONNREFUSED).`)
     expectOneLine(described)
   })
 
-  it('throws out of fullStream when the connection drops mid-stream, described as MODEL_UNREACHABLE', async () => {
+  it('throws when the connection drops mid-stream, described as MODEL_UNREACHABLE', async () => {
     // Enough frames for text to have started on every provider, so no provider retries it.
     const server = await start([{ text: 'Partial answer that never ends', disconnectAfter: 5 }, { text: 'unused' }])
     const config = configFor(server)
-    const parts: string[] = []
-    let thrown: unknown
-    try {
-      for await (const part of stream(config).fullStream) parts.push(part.type)
-    } catch (error) {
-      thrown = error
-    }
-    expect(parts).toContain('text-delta')
-    expect(parts).not.toContain('error') // not an error part: the iteration itself throws
+    const result = await turn(config)
+    expect(result.textDeltas).toBeGreaterThan(0)
+    expect(result.errors).toHaveLength(1)
     expect(server.requests).toHaveLength(1)
-    const described = describeModelError(thrown, config)
+    const described = describeModelError(result.errors[0], config)
     expect(described).toEqual({
       code: 'MODEL_UNREACHABLE',
       message: `Lost the connection to the model server at ${server.url} (UND_ERR_SOCKET).`,
@@ -369,7 +355,7 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it(`${retriesEarlyDrop ? 'retries' : 'does not retry'} a stream that drops before any output`, async () => {
     const server = await start([{ text: 'lost', disconnectAfter: 1 }, { text: 'Recovered.' }])
     const config = configFor(server)
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     if (retriesEarlyDrop) {
       expect(result.errors).toEqual([])
       expect(result.text).toBe('Recovered.')
@@ -383,25 +369,11 @@ describe.each(harnesses)('$provider provider', (harness) => {
   it('answers 500 "no step left" when the script is exhausted', async () => {
     const server = await start([])
     const config = configFor(server)
-    const result = await collect(stream(config).fullStream)
+    const result = await turn(config)
     const described = describeModelError(result.errors[0], config)
     expect(described.code).toBe('MODEL_ERROR')
     expect(described.message).toContain('scripted server: no step left')
     expect(server.requests).toHaveLength(MODEL_MAX_RETRIES + 1)
-  })
-
-  it('answers non-streaming calls with JSON (generateText)', async () => {
-    const server = await start([{ text: 'Plain.', toolCalls: [{ name: 'list_dir', args: { path: '.' } }] }])
-    const result = await generateText({
-      model: createLanguageModel(configFor(server)),
-      prompt: 'List it',
-      tools,
-      maxOutputTokens: 1024
-    })
-    expect(server.requests[0]?.body.stream).not.toBe(true)
-    expect(result.text).toBe('Plain.')
-    expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([['list_dir', { path: '.' }]])
-    expect(result.usage.inputTokens).toBeGreaterThan(0)
   })
 })
 

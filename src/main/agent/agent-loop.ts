@@ -1,15 +1,5 @@
+import type { ImagePart, ModelMessage, TextPart, ToolContent, UserContent } from 'ai'
 import {
-  streamText,
-  type ImagePart,
-  type LanguageModel,
-  type LanguageModelUsage,
-  type ModelMessage,
-  type TextPart,
-  type ToolContent,
-  type UserContent
-} from 'ai'
-import {
-  AppError,
   newId,
   type AgentEvent,
   type AppErrorShape,
@@ -17,6 +7,7 @@ import {
   type ToolAttachmentRef,
   type Usage
 } from '../../shared'
+import type { ModelClient } from '../providers'
 import type { ToolRegistry } from '../tools'
 import { messagesForStore } from './stored-messages'
 import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
@@ -24,7 +15,8 @@ import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-
 export const DEFAULT_MAX_ITERATIONS = 10
 
 export interface AgentLoopOptions {
-  model: LanguageModel
+  /** Speaks to the model (providers/model-client.ts); the loop only sees text pieces, tool calls and usage. */
+  model: ModelClient
   /** "provider:model", for run_started. */
   modelLabel: string
   registry: ToolRegistry
@@ -90,7 +82,8 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
       if (input.signal.aborted) return complete('cancelled')
       if (iterations >= options.maxIterations) return complete('max_iterations')
       iterations++
-      const step = await streamStep(options, messages, input, addUsage(usage))
+      const step = await streamStep(options, messages, input)
+      addUsage(usage, step.usage)
       lastText = step.text
       messages.push(...step.responseMessages)
       options.onModelMessages(messagesForStore(step.responseMessages, options.registry))
@@ -116,73 +109,32 @@ interface StepResult {
   text: string
   toolCalls: ModelToolCall[]
   responseMessages: ModelMessage[]
+  usage: Usage
 }
 
-async function streamStep(
-  options: AgentLoopOptions,
-  messages: ModelMessage[],
-  input: AgentRunInput,
-  onUsage: (usage: LanguageModelUsage) => void
-): Promise<StepResult> {
+async function streamStep(options: AgentLoopOptions, messages: ModelMessage[], input: AgentRunInput): Promise<StepResult> {
   const messageId = newId('msg')
-  // Stopping early on our side (an emit that threw: the disk is full) must end the model's stream too.
-  const stop = new AbortController()
-  const result = streamText({
-    model: options.model,
-    system: options.systemPrompt,
-    messages,
-    tools: options.registry.toModelTools(),
-    abortSignal: AbortSignal.any([input.signal, stop.signal]),
-    maxRetries: options.maxRetries,
-    // Errors arrive as 'error' parts and end the run with one line; the SDK's default logs stacks.
-    onError: () => {}
-  })
   // Pieces joined once at the end: a long answer costs time linear in its length.
   const pieces: string[] = []
   const toolCalls: ModelToolCall[] = []
-  try {
-    await readStream()
-  } catch (error) {
-    stop.abort()
-    throw error
-  }
-  const response = await result.response
-  // The SDK appends its own tool-error messages for invalid calls; ours replace them.
-  const responseMessages = response.messages.filter((message) => message.role !== 'tool')
-  return { text: pieces.join(''), toolCalls, responseMessages }
-
-  async function readStream(): Promise<void> {
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case 'text-delta':
-          if (part.text.length === 0) break
-          pieces.push(part.text)
-          options.emit({
-            type: 'text_delta',
-            runId: input.runId,
-            conversationId: input.conversationId,
-            at: Date.now(),
-            messageId,
-            delta: part.text
-          })
-          break
-        case 'tool-call':
-          // Invalid calls (unknown tool, arguments that are not JSON) come through too; the runner
-          // turns them into error results with our own wording.
-          toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input })
-          break
-        case 'finish-step':
-          onUsage(part.usage)
-          break
-        case 'error':
-          throw part.error
-        case 'abort':
-          throw new AppError('CANCELLED', 'Cancelled by the user.')
-        default:
-          break
+  const turn = await options.model.streamTurn({
+    system: options.systemPrompt,
+    messages,
+    tools: options.registry.toModelTools(),
+    signal: input.signal,
+    maxRetries: options.maxRetries,
+    onPart(part) {
+      if (part.type === 'text-delta') {
+        pieces.push(part.text)
+        options.emit({ type: 'text_delta', runId: input.runId, conversationId: input.conversationId, at: Date.now(), messageId, delta: part.text })
+      } else {
+        // Invalid calls (unknown tool, arguments that are not JSON) come through too; the runner
+        // turns them into error results with our own wording.
+        toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input })
       }
     }
-  }
+  })
+  return { text: pieces.join(''), toolCalls, responseMessages: turn.responseMessages, usage: turn.usage }
 }
 
 /**
@@ -222,14 +174,10 @@ function imageNote(images: ToolCallResult['images'], acceptsImages: boolean): st
 }
 
 /** Adds one step's usage to the run's; cached and reasoning tokens only once a step reports some. */
-function addUsage(total: Usage) {
-  return (usage: LanguageModelUsage): void => {
-    total.inputTokens = (total.inputTokens ?? 0) + (usage.inputTokens ?? 0)
-    total.outputTokens = (total.outputTokens ?? 0) + (usage.outputTokens ?? 0)
-    total.totalTokens = (total.totalTokens ?? 0) + (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0))
-    const cached = usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0
-    if (cached > 0) total.cachedInputTokens = (total.cachedInputTokens ?? 0) + cached
-    const reasoning = usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens ?? 0
-    if (reasoning > 0) total.reasoningTokens = (total.reasoningTokens ?? 0) + reasoning
-  }
+function addUsage(total: Usage, usage: Usage): void {
+  total.inputTokens = (total.inputTokens ?? 0) + (usage.inputTokens ?? 0)
+  total.outputTokens = (total.outputTokens ?? 0) + (usage.outputTokens ?? 0)
+  total.totalTokens = (total.totalTokens ?? 0) + (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0))
+  if (usage.cachedInputTokens) total.cachedInputTokens = (total.cachedInputTokens ?? 0) + usage.cachedInputTokens
+  if (usage.reasoningTokens) total.reasoningTokens = (total.reasoningTokens ?? 0) + usage.reasoningTokens
 }

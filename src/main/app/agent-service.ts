@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
-import type { LanguageModel, ModelMessage } from 'ai'
+import type { ModelMessage } from 'ai'
 import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
-import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ProviderConfig } from '../providers'
+import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ModelClient, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult } from '../tools'
@@ -43,7 +43,7 @@ interface ActiveRun {
 interface ParentRun {
   autonomy: Autonomy
   workspace: string
-  model: LanguageModel
+  model: ModelClient
   modelLabel: string
   acceptsImages: boolean
   describeError(error: unknown): AppErrorShape

@@ -1,4 +1,4 @@
-import { APICallError, LoadAPIKeyError, RetryError } from 'ai'
+import { APICallError, LoadAPIKeyError } from '@ai-sdk/provider'
 import { AppError, errorMessage, errorTextFields, type AppErrorShape, type ErrorText } from '../../shared'
 import { redactSecrets } from '../secrets/redact'
 import { apiKeyEnvFor, baseUrlOf, type ProviderConfig } from './config'
@@ -28,8 +28,9 @@ function shaped(code: AppErrorShape['code'], message: string, text: ErrorText): 
 }
 
 function describe(error: unknown, config: ProviderConfig): AppErrorShape {
-  const attempts = RetryError.isInstance(error) ? error.errors.length : 1
-  const last = RetryError.isInstance(error) ? error.lastError : error
+  const retried = retryOf(error)
+  const attempts = retried ? retried.errors.length : 1
+  const last = retried ? retried.lastError : error
   const baseUrl = baseUrlOf(config)
 
   if (last instanceof AppError) return last.toJSON()
@@ -90,6 +91,18 @@ function serverMessage(error: APICallError, apiKey: string | undefined): string 
   const text = redactSecrets(oneLine(error.message), [apiKey])
   return text.length > MAX_SERVER_MESSAGE ? `${text.slice(0, MAX_SERVER_MESSAGE - 1)}…` : text
 }
+
+/**
+ * The retries that gave up: the AI SDK's RetryError or ours (ModelRetryError), both marked the
+ * SDK's way — checked by the mark, so describing an error never loads the SDK.
+ */
+function retryOf(error: unknown): { errors: unknown[]; lastError: unknown } | null {
+  if (typeof error !== 'object' || error === null || (error as Record<symbol, unknown>)[RETRY_MARK] !== true) return null
+  const { errors, lastError } = error as { errors?: unknown; lastError?: unknown }
+  return Array.isArray(errors) ? { errors, lastError } : null
+}
+
+const RETRY_MARK = Symbol.for('vercel.ai.error.AI_RetryError')
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()

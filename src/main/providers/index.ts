@@ -1,6 +1,7 @@
 /**
- * Model access (docs/architecture.md): build an AI SDK model from settings, retry policy for streamText,
- * and one-line descriptions of whatever a model call throws.
+ * Model access (docs/architecture.md, "Model clients"): a model client from settings (the OpenAI
+ * wire format spoken directly, Anthropic and OpenAI through the AI SDK), its retry policy, and
+ * one-line descriptions of whatever a model call throws.
  */
 export {
   CONVENTIONAL_API_KEY_ENV,
@@ -11,7 +12,8 @@ export {
   defaultModelFor,
   type ProviderConfig
 } from './config'
-export { createLanguageModel } from './create-language-model'
+export { createModelClient } from './create-model-client'
+export type { ModelClient, ModelFinishReason, ModelTool, ModelTurnPart, ModelTurnRequest, ModelTurnResult } from './model-client'
 export { describeModelError } from './describe-model-error'
 export { modelAcceptsImages } from './image-input'
 export { detectLocalServers, LOCAL_SERVERS, type LocalServer, type LocalServerProbe } from './detect-local'

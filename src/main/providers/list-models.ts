@@ -2,7 +2,7 @@ import { AppError, errorMessage, type ErrorText } from '../../shared'
 import { redactSecrets } from '../secrets'
 import { baseUrlOf, nonEmpty, type ProviderConfig } from './config'
 import { listedContextWindow, ollamaContextWindow } from './context-window'
-import { missingKeyError } from './create-language-model'
+import { missingKeyError } from './create-model-client'
 import { networkErrorCode, unreachableMessage, unreachableText } from './network-error'
 
 /** Which server to ask and with which key; the model is not needed to list models. */

@@ -1,7 +1,6 @@
-import { generateText } from 'ai'
 import { AppError, type TestConnectionResult } from '../../shared'
 import type { ProviderConfig } from './config'
-import { createLanguageModel } from './create-language-model'
+import { createModelClient } from './create-model-client'
 import { describeModelError } from './describe-model-error'
 import { listModels } from './list-models'
 
@@ -14,7 +13,7 @@ export interface TestConnectionOptions {
 const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
- * One tiny real request — a one-token generation — through the same model a run would build, so a
+ * One tiny real request — a one-token generation — through the same client a run would build, so a
  * failure is reported with exactly the words a run would show (describeModelError); without a model,
  * the model list (`checked: 'models'`). Never throws.
  */
@@ -26,14 +25,16 @@ export async function testConnection(config: ProviderConfig, options: TestConnec
   const abortSignal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   const started = performance.now()
   try {
-    const model = createLanguageModel(config) // NOT_CONFIGURED says what to set
-    await generateText({
-      model,
+    const client = createModelClient(config) // NOT_CONFIGURED says what to set
+    await client.streamTurn({
+      system: '',
       messages: [{ role: 'user', content: 'Reply with one word: ok' }],
+      tools: [],
       maxOutputTokens: 1,
       // A retry would only hide what the user needs to see, and make the button wait 14 s.
       maxRetries: 0,
-      abortSignal
+      signal: abortSignal,
+      onPart: () => {}
     })
     return { ok: true, checked: 'reply', model: config.model.trim(), latencyMs: Math.round(performance.now() - started) }
   } catch (error) {

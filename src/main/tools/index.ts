@@ -28,7 +28,7 @@ export {
   type ToolDefinition,
   type ToolOutput
 } from './define-tool'
-export { ToolRegistry, type ArgsCheck } from './registry'
+export { ToolRegistry, type ArgsCheck, type ModelToolDeclaration } from './registry'
 export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from './source'
 export { createFileTools } from './files'
 export { createSearchTools } from './search'

@@ -1,4 +1,3 @@
-import { jsonSchema, tool, type ToolSet } from 'ai'
 import { z } from 'zod'
 import { errorMessage, type ToolInfo } from '../../shared'
 import { WorkspaceEscapeError } from '../workspace'
@@ -11,12 +10,19 @@ export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: fals
  * Composes tool sources (built-in packs and dynamic ones), lists, validates and executes their
  * tools. It never decides risk: the runner asks the risk engine before `execute` is called.
  */
+/** A tool as the model is told of it. */
+export interface ModelToolDeclaration {
+  name: string
+  description: string
+  inputSchema: Record<string, unknown>
+}
+
 export class ToolRegistry {
   private readonly sources = new Map<string, { source: ToolSource; detach?: () => void }>()
   private tools = new Map<string, AnyTool>()
   private readonly listeners = new Set<() => void>()
   /** Rebuilt only after a source changed; the loop asks for it on every model step. */
-  private modelTools: ToolSet | undefined
+  private modelTools: readonly ModelToolDeclaration[] | undefined
   private catalogCache: ToolInfo[] | undefined
 
   constructor(sources: ToolSource[] = []) {
@@ -78,20 +84,18 @@ export class ToolRegistry {
   }
 
   /**
-   * Declarations for the model, without `execute` (the loop owns execution) and without SDK-side
-   * validation: arguments are checked by `checkArgs`, so the model gets our error text.
+   * Declarations for the model: name, description and the JSON Schema of the arguments (zod's own
+   * conversion, or the schema an MCP server wrote). Nothing validates against it on the way back:
+   * arguments are checked by `checkArgs`, so the model gets our error text. The same array until a
+   * source changes, so a model client may key its own conversions on it.
    */
-  toModelTools(): ToolSet {
-    if (this.modelTools) return this.modelTools
-    const set: ToolSet = {}
-    for (const definition of this.tools.values()) {
-      set[definition.name] = tool({
-        description: definition.description,
-        inputSchema: jsonSchema((definition.inputJsonSchema ?? z.toJSONSchema(definition.input, { io: 'input' })) as Parameters<typeof jsonSchema>[0])
-      })
-    }
-    this.modelTools = set
-    return set
+  toModelTools(): readonly ModelToolDeclaration[] {
+    this.modelTools ??= [...this.tools.values()].map((definition) => ({
+      name: definition.name,
+      description: definition.description,
+      inputSchema: definition.inputJsonSchema ?? (z.toJSONSchema(definition.input, { io: 'input' }) as Record<string, unknown>)
+    }))
+    return this.modelTools
   }
 
   checkArgs(name: string, raw: unknown): ArgsCheck {

@@ -2,6 +2,7 @@ import { APICallError, RetryError } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared'
 import { describeModelError, type ProviderConfig } from '../../../src/main/providers'
+import { ModelRetryError } from '../../../src/main/providers/model-retries'
 
 const config: ProviderConfig = { provider: 'openai-compatible', model: 'qwen3:8b', baseUrl: 'http://localhost:11434/v1' }
 
@@ -21,6 +22,16 @@ function fetchFailed(code: string | undefined, message: string): TypeError {
 }
 
 describe('describeModelError', () => {
+  it('counts the attempts of the wire client’s retries as of the SDK’s', () => {
+    const retried = new ModelRetryError([apiError(429, 'Slow down'), apiError(429, 'Slow down'), apiError(429, 'Slow down')])
+    expect(describeModelError(retried, config)).toMatchObject({
+      code: 'MODEL_RATE_LIMITED',
+      message: 'The model server is rate-limiting requests (429, 3 attempts): Slow down',
+      key: 'errors.model.rateLimitedRetried',
+      params: { attempts: 3 }
+    })
+  })
+
   it('maps HTTP statuses to codes with the server message on one line', () => {
     expect(describeModelError(apiError(401, 'Incorrect API key\nprovided.'), config)).toEqual({
       code: 'MODEL_AUTH',

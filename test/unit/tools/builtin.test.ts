@@ -34,7 +34,7 @@ beforeEach(() => {
 describe('built-in tools', () => {
   it('declares every tool to the model with a JSON schema', () => {
     const declared = registry.toModelTools()
-    expect(Object.keys(declared).sort()).toEqual(['file_edit', 'file_list', 'file_read', 'file_write', 'shell'])
+    expect(declared.map((tool) => tool.name).sort()).toEqual(['file_edit', 'file_list', 'file_read', 'file_write', 'shell'])
   })
 
   it('file_write creates folders and file_read numbers lines and pages', async () => {

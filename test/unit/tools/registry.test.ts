@@ -30,12 +30,12 @@ describe('ToolRegistry with sources', () => {
     let changes = 0
     registry.onChange(() => changes++)
     const before = registry.toModelTools()
-    expect(Object.keys(before)).toEqual(['core_tool'])
+    expect(before.map((tool) => tool.name)).toEqual(['core_tool'])
     expect(registry.toModelTools()).toBe(before) // cached while nothing changes
 
     source.set([make('ping', 'write')])
     expect(changes).toBe(1)
-    expect(Object.keys(registry.toModelTools()).sort()).toEqual(['core_tool', 'mcp__srv__ping'])
+    expect(registry.toModelTools().map((tool) => tool.name).sort()).toEqual(['core_tool', 'mcp__srv__ping'])
     expect(registry.get('mcp__srv__ping')).toMatchObject({ name: 'mcp__srv__ping', access: 'write' })
     expect(registry.catalog().map((info) => info.name)).toContain('mcp__srv__ping')
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../src/shared'
 import {
-  createLanguageModel,
+  createModelClient,
   DEFAULT_BASE_URLS,
   defaultModelFor,
   type ProviderConfig
@@ -9,7 +9,7 @@ import {
 
 function notConfigured(config: ProviderConfig): string {
   try {
-    createLanguageModel(config)
+    createModelClient(config)
   } catch (error) {
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).code).toBe('NOT_CONFIGURED')
@@ -19,27 +19,26 @@ function notConfigured(config: ProviderConfig): string {
 }
 
 function modelInfo(config: ProviderConfig): { provider: string; modelId: string } {
-  const model = createLanguageModel(config)
-  if (typeof model === 'string') throw new Error('expected a model object')
-  return { provider: model.provider, modelId: model.modelId }
+  const client = createModelClient(config)
+  return { provider: client.provider, modelId: client.modelId }
 }
 
-describe('createLanguageModel', () => {
-  it('builds a Chat Completions model for openai', () => {
+describe('createModelClient', () => {
+  it('builds a Chat Completions client for openai', () => {
     expect(modelInfo({ provider: 'openai', model: 'gpt-4.1-mini', apiKey: 'sk-test' })).toEqual({
       provider: 'openai.chat',
       modelId: 'gpt-4.1-mini'
     })
   })
 
-  it('builds a Messages model for anthropic', () => {
+  it('builds a Messages client for anthropic', () => {
     expect(modelInfo({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant' })).toEqual({
       provider: 'anthropic.messages',
       modelId: 'claude-sonnet-4-5'
     })
   })
 
-  it('builds an OpenAI-compatible model without a key (Ollama, LM Studio)', () => {
+  it('builds an OpenAI-compatible client without a key (Ollama, LM Studio)', () => {
     const info = modelInfo({ provider: 'openai-compatible', model: 'qwen3:8b', baseUrl: 'http://localhost:11434/v1' })
     expect(info).toEqual({ provider: 'openai-compatible.chat', modelId: 'qwen3:8b' })
   })

@@ -1,30 +1,31 @@
 import type { createAnthropic } from '@ai-sdk/anthropic'
 import type { createOpenAI } from '@ai-sdk/openai'
-import type { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import type { LanguageModel } from 'ai'
 import { AppError } from '../../shared'
 import { apiKeyEnvFor, baseUrlOf, defaultModelFor, nonEmpty, type ProviderConfig } from './config'
 import { coalescingFetch } from './coalesced-arguments'
+import type { ModelClient } from './model-client'
 import { FAIL_FAST_NETWORK_CODES, networkErrorCode, unreachableError } from './network-error'
+import { OpenAIChatClient } from './openai-chat-client'
+import { SdkModelClient } from './sdk-model-client'
 
 /**
- * Only the provider a run uses is loaded, when its first model is made, not with the app
- * (docs/benchmarks.md, "CLI start-up"); the call stays synchronous.
+ * Only the provider a run uses is loaded, when its first turn streams, not with the app
+ * (docs/benchmarks.md, "CLI start-up").
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded late, on purpose */
 const providers = {
   openai: (): typeof createOpenAI => (require('@ai-sdk/openai') as typeof import('@ai-sdk/openai')).createOpenAI,
-  anthropic: (): typeof createAnthropic => (require('@ai-sdk/anthropic') as typeof import('@ai-sdk/anthropic')).createAnthropic,
-  openaiCompatible: (): typeof createOpenAICompatible =>
-    (require('@ai-sdk/openai-compatible') as typeof import('@ai-sdk/openai-compatible')).createOpenAICompatible
+  anthropic: (): typeof createAnthropic => (require('@ai-sdk/anthropic') as typeof import('@ai-sdk/anthropic')).createAnthropic
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
- * The AI SDK model for a config. Throws AppError('NOT_CONFIGURED') saying what to set when the
- * model, the key (openai, anthropic) or the base URL (openai-compatible) is missing.
+ * The model client for a config (docs/architecture.md, "Model clients"): OpenAI-compatible servers
+ * spoken to directly, OpenAI and Anthropic through their AI SDK providers. Throws
+ * AppError('NOT_CONFIGURED') saying what to set when the model, the key (openai, anthropic) or the
+ * base URL (openai-compatible) is missing; loads nothing until the first turn.
  */
-export function createLanguageModel(config: ProviderConfig): LanguageModel {
+export function createModelClient(config: ProviderConfig): ModelClient {
   const model = nonEmpty(config.model)
   if (!model) {
     const example = defaultModelFor(config.provider)
@@ -35,14 +36,17 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
   }
   const apiKey = nonEmpty(config.apiKey)
   const baseURL = baseUrlOf(config)
-  const fetch = coalescingFetch(failFastFetch(baseURL))
 
   switch (config.provider) {
-    case 'openai':
+    case 'openai': {
+      const key = requireKey(config, apiKey)
       // .chat(): Chat Completions, which every OpenAI-compatible server speaks (the default is Responses).
-      return providers.openai()({ baseURL, apiKey: requireKey(config, apiKey), fetch }).chat(model)
-    case 'anthropic':
-      return providers.anthropic()({ baseURL, apiKey: requireKey(config, apiKey), fetch })(model)
+      return new SdkModelClient('openai.chat', model, () => providers.openai()({ baseURL, apiKey: key, fetch: coalescingFetch(failFastFetch(baseURL)) }).chat(model))
+    }
+    case 'anthropic': {
+      const key = requireKey(config, apiKey)
+      return new SdkModelClient('anthropic.messages', model, () => providers.anthropic()({ baseURL, apiKey: key, fetch: coalescingFetch(failFastFetch(baseURL)) })(model))
+    }
     case 'openai-compatible':
       if (!nonEmpty(config.baseUrl)) {
         throw new AppError(
@@ -51,8 +55,7 @@ export function createLanguageModel(config: ProviderConfig): LanguageModel {
           { key: 'errors.notConfigured.baseUrl' }
         )
       }
-      // includeUsage: without it these servers send no token counts in streams.
-      return providers.openaiCompatible()({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true, fetch })(model)
+      return new OpenAIChatClient({ baseURL, apiKey, model, fetch: failFastFetch(baseURL) })
   }
 }
 
@@ -73,10 +76,9 @@ export function missingKeyError(config: Pick<ProviderConfig, 'provider' | 'apiKe
 }
 
 /**
- * Nothing listening or no such host will not change in the seconds the SDK's retries wait
- * (2 s + 4 s + 8 s), so say so at once. Throwing a non-network error keeps the SDK from wrapping
- * it as a retryable APICallError; other failures (resets, timeouts) go through unchanged and are
- * retried.
+ * Nothing listening or no such host will not change in the seconds the retries wait
+ * (2 s + 4 s + 8 s), so say so at once. Throwing a non-network error keeps it from being wrapped as
+ * a retryable APICallError; other failures (resets, timeouts) go through unchanged and are retried.
  */
 function failFastFetch(baseUrl: string): typeof globalThis.fetch {
   return async (input, init) => {
