@@ -164,7 +164,7 @@ describe('listModels', () => {
   })
 
   it('asks for what to set when a key or a base URL is missing, without a request', async () => {
-    // The same words a run uses (createLanguageModel's), naming the variable to set.
+    // The same words a run uses (createModelClient's), naming the variable to set.
     expect(await listError({ provider: 'openai', apiKeyEnv: 'MY_OPENAI_KEY' })).toEqual({
       code: 'NOT_CONFIGURED',
       message: expect.stringMatching(/^No API key for openai: .*MY_OPENAI_KEY/),
