@@ -60,4 +60,25 @@ describe('run_code in the app', () => {
     expect(result!.changes).toMatchObject({ files: 1, added: 1 })
     expect(result!.changes!.before).not.toBe(result!.changes!.after)
   }, 60_000)
+
+  it('standard with no sandbox in full autonomy: still asks, naming why, and runs natively once allowed', async () => {
+    server = await startScriptedOpenAI(RUN)
+    temp = createTempApp(server.url, { runtime: 'auto', autonomy: 'full', codeStrictness: 'standard' }, {}, { runtimeProbe: NO_SANDBOX })
+    temp.setApprover('allow_once')
+    const { events } = await runPrompt(temp, 'write a file with python')
+    const [question] = asked(events)
+    expect(question?.assessment.findings.map((finding) => finding.rule)).toContain('tool.unsandboxed')
+    expect(Object.fromEntries(question!.preview.fields.map((field) => [field.label.key, field.display?.key]))).toMatchObject({ runsIn: 'runsIn.native', note: 'note.noSandbox' })
+    expect(completed(events)[0]).toMatchObject({ tool: 'run_code', isError: false, runtime: 'native' })
+    expect(readFileSync(join(temp.workspace, 'from-code.txt'), 'utf8')).toBe('written by run_code\n')
+  }, 60_000)
+
+  it.runIf(bwrap)('standard with a sandbox in full autonomy: runs without a question', async () => {
+    server = await startScriptedOpenAI(RUN)
+    temp = createTempApp(server.url, { runtime: 'native', autonomy: 'full', codeStrictness: 'standard' }, {}, { runtimeProbe: { dockerHost: NO_SANDBOX.dockerHost } })
+    temp.setApprover('deny')
+    const { events } = await runPrompt(temp, 'write a file with python')
+    expect(asked(events)).toEqual([])
+    expect(completed(events)[0]).toMatchObject({ tool: 'run_code', isError: false, runtime: 'bwrap' })
+  }, 60_000)
 })

@@ -322,7 +322,7 @@ export class ToolCall {
     try {
       const engine = await this.options.risk
       judged = engine.judge(
-        { tool: this.call.toolName, category: prepared.definition.category, access: prepared.definition.access, subject: prepared.subject, asksFirst: prepared.definition.asksFirst?.() ?? false, asksAlways: prepared.definition.asksAlways ?? false },
+        { tool: this.call.toolName, category: prepared.definition.category, access: prepared.definition.access, subject: prepared.subject, asksFirst: prepared.definition.asksFirst?.() ?? false, asksAlways: prepared.definition.asksAlways ?? false, unsandboxed: prepared.definition.runsUnsandboxed?.(prepared.args) ?? false },
         { workspace, autonomy: this.options.autonomy, unsandboxed: this.options.unsandboxed?.() ?? false, shell: this.options.commandShell?.() ?? 'sh' }
       )
     } catch (error) {

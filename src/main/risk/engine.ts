@@ -43,6 +43,8 @@ export interface ToolCallToAssess {
   asksFirst?: boolean
   /** Asks even in full autonomy (ToolDefinition.asksAlways). */
   asksAlways?: boolean
+  /** This call runs outside any OS sandbox (ToolDefinition.runsUnsandboxed): full autonomy still asks. */
+  unsandboxed?: boolean
 }
 
 export interface RiskSubject {
@@ -191,6 +193,7 @@ export class RiskEngine {
       else unitFindings.push(access)
     }
     if (call.asksAlways) findings.push({ rule: ASKS_ALWAYS_RULE, message: `${call.tool} always asks: it sets up something that acts later without you.`, verdict: 'ask', span: null })
+    if (call.unsandboxed) findings.push({ rule: UNSANDBOXED_RULE, message: `${call.tool} runs this call directly on this computer: no sandbox can run it.`, verdict: 'ask', span: null })
     const unit = { argv: tokens, findings: unitFindings }
     return { assessment: this.finish(call.tool, findings, [unit], ctx, savable && !call.asksAlways ? tokens : null), targets }
   }
@@ -344,6 +347,8 @@ export class RiskEngine {
 
 /** The finding of a tool that asks in every mode (ToolDefinition.asksAlways). */
 const ASKS_ALWAYS_RULE = 'tool.asks-always'
+/** The finding of a call that runs without the sandbox its tool normally uses (ToolDefinition.runsUnsandboxed). */
+const UNSANDBOXED_RULE = 'tool.unsandboxed'
 
 function applyAutonomy(verdict: Verdict, ctx: RiskContext & { command?: string }, findings: RiskFinding[]): Verdict {
   if (verdict !== 'ask') return verdict
@@ -351,8 +356,9 @@ function applyAutonomy(verdict: Verdict, ctx: RiskContext & { command?: string }
   if (ctx.autonomy === 'full') {
     // Without a sandbox, full autonomy still asks for shell commands that are not known-safe.
     if (ctx.command !== undefined && ctx.unsandboxed) return 'ask'
-    // A rule that says "ask" is the user's explicit wish, and a tool that always asks says so: full autonomy overrides neither.
-    return findings.some((f) => f.verdict === 'ask' && (f.rule.startsWith('rule.') || f.rule === ASKS_ALWAYS_RULE)) ? 'ask' : 'allow'
+    // A rule that says "ask" is the user's explicit wish, a tool that always asks says so, and a call
+    // without its sandbox is bounded by nothing: full autonomy overrides none of them.
+    return findings.some((f) => f.verdict === 'ask' && (f.rule.startsWith('rule.') || f.rule === ASKS_ALWAYS_RULE || f.rule === UNSANDBOXED_RULE)) ? 'ask' : 'allow'
   }
   return verdict
 }

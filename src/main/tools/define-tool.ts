@@ -111,6 +111,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    */
   asksAlways?: boolean
   /**
+   * True when this call will run outside any OS sandbox although the tool runs in one when it can
+   * (run_code with none available). Full autonomy then still asks, as it does for shell commands
+   * without a sandbox (docs/risk.md). Read after `preview`, which decides where the call runs.
+   */
+  runsUnsandboxed?(args: z.output<I>): boolean
+  /**
    * What "allow for this conversation" covers (docs/risk.md, "Grants"): by default exactly this
    * call; a tool may widen it to every call with the same scope (desktop input: the tool itself,
    * a serial port: the port). The approval still shows this call.

@@ -74,7 +74,8 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
       const decision = await decide()
       if (decision.placement.kind === 'refuse') throw refusal(decision)
       const { placement, runtime } = decision
-      if (!placement.sandboxed) remember(previewedNative, callKey(args, workspace))
+      if (placement.sandboxed) previewedNative.delete(callKey(args))
+      else remember(previewedNative, callKey(args))
       return {
         title: text('title'),
         fields: [
@@ -155,13 +156,15 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
         'result.unavailable': '无法运行：{reason}'
       }
     },
+    // The preview decided: a call it showed as native asks even in full autonomy (docs/tools.md, "run_code").
+    runsUnsandboxed: (args) => previewedNative.has(callKey(args)),
     truncationHint: 'Print less (a summary, the first and last items) and run it again.',
     async run(args, ctx) {
       const decision = await decide()
       if (decision.placement.kind === 'refuse') throw refusal(decision)
       const { placement, runtime } = decision
       // Natively only when the approval said so: a sandbox that went away meanwhile refuses instead.
-      if (!placement.sandboxed && !previewedNative.delete(callKey(args, ctx.workspace))) {
+      if (!placement.sandboxed && !previewedNative.delete(callKey(args))) {
         throw new ToolRefusal('run_code refused: the sandbox it was approved to run in is no longer available; it was not run natively.', text('result.sandboxLost'))
       }
       const seconds = args.timeoutSec ?? DEFAULT_TIMEOUT_S
@@ -205,8 +208,8 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
   })
 }
 
-function callKey(args: { language: string; code: string; timeoutSec?: number }, workspace: string): string {
-  return createHash('sha256').update(JSON.stringify([args.language, args.code, args.timeoutSec ?? null, workspace])).digest('hex')
+function callKey(args: { language: string; code: string; timeoutSec?: number }): string {
+  return createHash('sha256').update(JSON.stringify([args.language, args.code, args.timeoutSec ?? null])).digest('hex')
 }
 
 function remember(set: Set<string>, key: string): void {

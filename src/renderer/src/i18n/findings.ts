@@ -43,6 +43,7 @@ const zh: Record<string, string> = {
   'tool.hardware_execute': '会与设备通信。',
   'tool.memory_write': '会修改智能体的记忆。',
   'tool.asks-always': '此操作每次都需要你确认：它会设置一件之后自动执行的事。',
+  'tool.unsandboxed': '这里没有可用的沙箱，此调用将直接在本机运行。',
   'tool.memory_execute': '会修改智能体的记忆。',
   'tool.messaging_write': '会以你的名义发送消息。',
   'tool.messaging_execute': '会以你的名义发送消息。',
