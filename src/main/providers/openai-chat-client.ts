@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider'
 import type { AssistantContent, ModelMessage } from 'ai'
 import type { Usage } from '../../shared'
-import type { ModelClient, ModelFinishReason, ModelTurnRequest, ModelTurnResult } from './model-client'
+import type { ModelClient, ModelFinishReason, ModelTool, ModelTurnRequest, ModelTurnResult } from './model-client'
 import { withModelRetries } from './model-retries'
 import { toChatMessages } from './openai-chat-messages'
 import { readSseData } from './sse-events'
@@ -63,6 +63,8 @@ export class OpenAIChatClient implements ModelClient {
   readonly modelId: string
   private readonly url: string
   private readonly headers: Record<string, string>
+  /** Keyed by the registry's declarations array, which stays the same until a tool source changes. */
+  private readonly toolsJsonCache = new WeakMap<readonly ModelTool[], string>()
 
   constructor(private readonly options: OpenAIChatClientOptions) {
     this.modelId = options.model
@@ -78,14 +80,13 @@ export class OpenAIChatClient implements ModelClient {
       model: this.options.model,
       messages: toChatMessages(request.system, request.messages),
       ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
-      ...(request.tools.length > 0
-        ? { tools: request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })) }
-        : {}),
       stream: true,
       // Without it these servers send no token counts in streams.
       stream_options: { include_usage: true }
     }
-    const text = JSON.stringify(body)
+    // The tools are the same on every request of a run (and of the next, until a tool source
+    // changes): their JSON is written once and spliced in, not serialised again per request.
+    const text = request.tools.length > 0 ? `${JSON.stringify(body).slice(0, -1)},"tools":${this.toolsJson(request.tools)}}` : JSON.stringify(body)
     // Ending early on our side (a part that could not be taken: the disk is full) closes the connection too.
     const stop = new AbortController()
     const signal = AbortSignal.any([request.signal, stop.signal])
@@ -96,6 +97,15 @@ export class OpenAIChatClient implements ModelClient {
       stop.abort()
       throw error
     }
+  }
+
+  private toolsJson(tools: readonly ModelTool[]): string {
+    let json = this.toolsJsonCache.get(tools)
+    if (json === undefined) {
+      json = JSON.stringify(tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })))
+      this.toolsJsonCache.set(tools, json)
+    }
+    return json
   }
 
   private async post(text: string, body: object, signal: AbortSignal): Promise<Response> {
