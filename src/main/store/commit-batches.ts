@@ -27,7 +27,9 @@ export interface CommitBatchesOptions {
  * Group commit (issue 28): items wait at most one short tick, or until BATCH_MAX_ITEMS are queued,
  * and are committed in one transaction. Listeners hear of an event only after the transaction that
  * holds it committed, so a front door never shows what a `kill -9` could still lose. A run's end is
- * committed at once: whoever awaits the run finds it all on disk.
+ * committed at once: whoever awaits the run finds it all on disk. So is its start: the first event
+ * is shown without waiting a tick, before the run's first model call does its work (loading the AI
+ * SDK for its providers; docs/benchmarks.md, "CLI start-up").
  *
  * Items that cannot be written are dropped (none was shown) and the failure is thrown once, by the
  * next `add` or `flush`, so the run fails as it did when each event was its own transaction; a run's
@@ -56,7 +58,8 @@ export class CommitBatches {
     const ends = item.kind === 'event' && endsRun(item.event)
     if (!ends) this.throwFailure()
     this.queue.push(item)
-    if (ends || this.queue.length >= (this.options.maxItems ?? BATCH_MAX_ITEMS)) this.flush()
+    const now = ends || (item.kind === 'event' && item.event.type === 'run_started')
+    if (now || this.queue.length >= (this.options.maxItems ?? BATCH_MAX_ITEMS)) this.flush()
     else this.timer ??= setTimeout(() => this.flush(), this.options.tickMs ?? BATCH_TICK_MS)
   }
 
