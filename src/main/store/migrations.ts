@@ -290,6 +290,33 @@ export const migrations: readonly MigrationStep[] = [
     last_error           TEXT
   );
   CREATE INDEX scheduled_tasks_due ON scheduled_tasks (next_run_at) WHERE enabled = 1 AND next_run_at IS NOT NULL;
+  `,
+
+  /* 11: cheaper event rows (issue 28; docs/architecture.md, "One event stream") */ `
+  -- The event log is the hot table: every token is a row. Rebuilt with one index instead of two, no
+  -- foreign key checked per row, and no AUTOINCREMENT (its sqlite_sequence update per insert): an
+  -- insert now costs about what a bare table's does (docs/benchmarks.md, "Store"). seq stays the
+  -- log's order; a seq freed by deleting the newest conversation may be used again, which keeps
+  -- every other conversation's order. The writer checks the conversation in the batch's
+  -- transaction (sqlite-store.ts), and the trigger below deletes a conversation's events with it.
+  CREATE TABLE events_v11 (
+    seq             INTEGER PRIMARY KEY,
+    run_id          TEXT NOT NULL,
+    conversation_id TEXT NOT NULL,
+    type            TEXT NOT NULL,
+    data            TEXT NOT NULL,
+    at              INTEGER NOT NULL
+  );
+  INSERT INTO events_v11 (seq, run_id, conversation_id, type, data, at)
+    SELECT seq, run_id, conversation_id, type, data, at FROM events ORDER BY seq;
+  DROP TABLE events;
+  ALTER TABLE events_v11 RENAME TO events;
+  -- Every read names the conversation: a snapshot reads one type at a time in log order (seq is
+  -- the rowid, so the index holds it), a run's events are found through its conversation.
+  CREATE INDEX events_by_conversation ON events (conversation_id, type);
+  CREATE TRIGGER conversations_events_delete AFTER DELETE ON conversations BEGIN
+    DELETE FROM events WHERE conversation_id = OLD.id;
+  END;
   `
 ]
 

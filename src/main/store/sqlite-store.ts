@@ -293,7 +293,7 @@ export class SqliteConversationStore implements ConversationStore {
   listEvents(runId: string): AgentEvent[] {
     this.sync()
     // Trusted cast: every row was written by recordEvent from a typed AgentEvent.
-    return this.statements.listEventData.all(runId).map((data) => JSON.parse(data) as AgentEvent)
+    return this.statements.listEventData.all({ runId }).map((data) => JSON.parse(data) as AgentEvent)
   }
 
   /** Unanswered approvals of runs still going; those of crashed runs are settled by recoverInterrupted. */
@@ -501,7 +501,7 @@ export class SqliteConversationStore implements ConversationStore {
         continue
       }
       const { event } = item
-      this.statements.insertEvent.run({ runId: event.runId, conversationId, type: event.type, data: JSON.stringify(event), at: event.at })
+      this.statements.insertEvent.run(event.runId, conversationId, event.type, JSON.stringify(event), event.at)
       projectEvent(target, event)
     }
     this.answers.writeDue(now, false)

@@ -49,7 +49,7 @@ export class StreamingAnswers {
     }
     // A message this process does not hold (written before a restart or a failed batch): its text is
     // every delta of it in the log, this one included.
-    const text = s.answerTextFromEvents.get({ runId: event.runId, messageId: event.messageId }) ?? event.delta
+    const text = s.answerTextFromEvents.get({ conversationId: event.conversationId, runId: event.runId, messageId: event.messageId }) ?? event.delta
     this.open.set(event.runId, { messageId: event.messageId, pieces: [text], dirty: true, writtenAt: 0 })
   }
 

@@ -107,6 +107,7 @@ export interface ConversationStore {
   /** Provider-neutral model messages (AI SDK ModelMessage JSON) that carry context across turns; committed with the events. */
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void
   loadModelMessages(conversationId: string): unknown[]
+  /** The events of a run that has its runs row (run_started was recorded), in log order. */
   listEvents(runId: string): AgentEvent[]
   /** Keeps an image or file a tool returned; called before the event that names it. */
   saveAttachment(attachment: { ref: ToolAttachmentRef; conversationId: string; runId: string; callId: string; data: Uint8Array }): void
