@@ -191,6 +191,27 @@ for (const place of PLACES) {
       }, 60_000)
     }
 
+    // Docker only: bwrap has no container to keep.
+    if (place.name === 'docker')
+      it('a read-only run gets its own container with a read-only mount; closing the conversation removes both', async () => {
+      const runtime = new DockerRuntime({ image: CODE_IMAGE })
+      const made = setup(runtime, NOTHING, 'strict')
+      const workspace = tempWorkspace()
+      writeFileSync(join(workspace, 'given.txt'), 'x\n')
+      await made.call(workspace, { language: 'python', code: SNIPPETS.python.read })
+      await runtime.exec({ command: 'true', cwd: workspace, conversationId: 'code-strict', timeoutMs: 10_000 })
+      const readOnly = await runtime.containerId('code-strict', true)
+      const writable = await runtime.containerId('code-strict', false)
+      expect(readOnly && writable && readOnly !== writable).toBeTruthy()
+      const mounts = async (id: string) => (await runtime.docker.getContainer(id).inspect()).Mounts.map((mount) => ({ path: mount.Destination, rw: mount.RW }))
+      expect(await mounts(readOnly!)).toEqual([{ path: workspace, rw: false }])
+      expect(await mounts(writable!)).toEqual([{ path: workspace, rw: true }])
+      await runtime.closeConversation('code-strict')
+      const left = await runtime.docker.listContainers({ all: true, filters: { id: [readOnly!, writable!] } })
+      expect(left).toEqual([])
+      await made.close()
+    }, 60_000)
+
     it('output beyond the runtime limit is dropped and said so', async () => {
       const result = await at('standard')(tempWorkspace(), { language: 'python', code: SNIPPETS.python.flood })
       expect(result.isError).toBe(false)
