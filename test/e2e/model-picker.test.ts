@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium())('model picker and model settings', () => {
         'scripted-mini',
         'scripted-model'
       ])
-      expect(requests.some((request) => request.method === 'GET' && request.path === '/v1/models')).toBe(true)
+      expect(server.lookups.some((request) => request.path === '/v1/models')).toBe(true)
       expect(await popover.getByTestId('model-picker-default').getAttribute('aria-selected')).toBe('true')
       const input = page.getByTestId('model-picker-input')
       expect(await input.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)

@@ -388,7 +388,7 @@ describe('scripted servers', () => {
     const body = (await response.json()) as { data: Array<{ id: string }> }
     expect(body.data.map((m) => m.id)).toEqual(['alpha', 'beta'])
     expect(server.remaining()).toBe(0)
-    expect(server.requests[0]?.path).toBe('/v1/models')
+    expect(server.lookups[0]?.path).toBe('/v1/models')
   })
 
   it('closes while a stream hangs', async () => {

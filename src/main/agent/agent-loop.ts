@@ -8,7 +8,7 @@ import {
   type Usage
 } from '../../shared'
 import type { ModelClient } from '../providers'
-import type { ToolRegistry } from '../tools'
+import type { ToolDescriptionStyle, ToolRegistry } from '../tools'
 import { messagesForStore } from './stored-messages'
 import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
 
@@ -20,6 +20,11 @@ export interface AgentLoopOptions {
   /** "provider:model", for run_started. */
   modelLabel: string
   registry: ToolRegistry
+  /**
+   * Tools declared in full or compact (docs/tools.md, "Compact tool descriptions"); a promise while
+   * the model's context window is still being asked (the first model step waits for it).
+   */
+  toolDescriptions: ToolDescriptionStyle | Promise<ToolDescriptionStyle>
   runner: ToolCallRunner
   systemPrompt: string
   maxIterations: number
@@ -114,13 +119,14 @@ interface StepResult {
 
 async function streamStep(options: AgentLoopOptions, messages: ModelMessage[], input: AgentRunInput): Promise<StepResult> {
   const messageId = newId('msg')
+  const toolStyle = await options.toolDescriptions
   // Pieces joined once at the end: a long answer costs time linear in its length.
   const pieces: string[] = []
   const toolCalls: ModelToolCall[] = []
   const turn = await options.model.streamTurn({
     system: options.systemPrompt,
     messages,
-    tools: options.registry.toModelTools(),
+    tools: options.registry.toModelTools(toolStyle),
     signal: input.signal,
     maxRetries: options.maxRetries,
     onPart(part) {

@@ -7,7 +7,8 @@ import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCo
 import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ModelClient, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
-import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult } from '../tools'
+import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, toolDescriptionStyle, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
+import { ContextWindows } from './context-windows'
 import { RunSlots } from './run-slots'
 import { LanguageModels } from './language-models'
 import type { AppService } from './services'
@@ -46,6 +47,7 @@ interface ParentRun {
   model: ModelClient
   modelLabel: string
   acceptsImages: boolean
+  toolDescriptions: ToolDescriptionStyle | Promise<ToolDescriptionStyle>
   describeError(error: unknown): AppErrorShape
 }
 
@@ -58,6 +60,7 @@ export class AgentService implements AppService {
   private readonly active = new Map<string, ActiveRun>()
   private readonly models = new LanguageModels()
   private readonly childSlots = new RunSlots(() => this.deps.settings().delegateConcurrency)
+  private readonly contextWindows = new ContextWindows()
 
   constructor(private readonly deps: AgentServiceDeps) {}
 
@@ -90,6 +93,11 @@ export class AgentService implements AppService {
     const workspace = options.workspace ?? conversation.conversation.workspace ?? settings.workspace
     mkdirSync(workspace, { recursive: true })
     const acceptsImages = modelAcceptsImages({ ...settings, model: modelId })
+    // `auto` goes by the model's context window, which may need one question to the server: the first model step waits for it.
+    const toolDescriptions =
+      settings.toolDescriptions === 'auto'
+        ? this.contextWindows.of(providerConfig, settings.contextWindow).then((window) => toolDescriptionStyle('auto', window.tokens))
+        : settings.toolDescriptions
     const attachments = prepareAttachments(options.attachments ?? []) // throws VALIDATION_FAILED for bytes that are no image
 
     const runId = options.runId ?? newId('run')
@@ -137,6 +145,7 @@ export class AgentService implements AppService {
         model,
         modelLabel: `${settings.provider}:${modelId}`,
         registry: this.deps.registry,
+        toolDescriptions,
         runner,
         systemPrompt: withMemoryBlock(buildSystemPrompt(workspace), this.deps.memoryBlock?.(prompt, workspace) ?? null),
         maxIterations: settings.maxIterations,
@@ -166,6 +175,7 @@ export class AgentService implements AppService {
       model,
       modelLabel: `${settings.provider}:${modelId}`,
       acceptsImages,
+      toolDescriptions,
       describeError: (error) => describeModelError(error, providerConfig)
     }
     this.active.set(runId, { conversationId, controller, done, parent })
@@ -251,6 +261,7 @@ export class AgentService implements AppService {
           model: parent.model,
           modelLabel: parent.modelLabel,
           registry,
+          toolDescriptions: parent.toolDescriptions,
           runner,
           systemPrompt: `${buildSystemPrompt(request.workspace)}\nYou are a sub-agent: do only the task you are given with the tools you have, then answer with the result itself.`,
           maxIterations: request.maxIterations ?? this.deps.settings().maxIterations,

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, type Settings } from '../../shared'
+import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, ToolDescriptionsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
 import { DEFAULT_SCREENSHOT_MAX_WIDTH, DEFAULT_STOP_SHORTCUT, DEFAULT_WATERMARK_SUFFIX } from '../desktop'
 import { DEFAULT_BASE_URLS } from '../providers'
@@ -32,6 +32,7 @@ export function defaultSettings(): Settings {
     codeStrictness: 'standard',
     projectChecks: {},
     imageInput: 'auto',
+    toolDescriptions: 'auto',
     screenshotMaxWidth: DEFAULT_SCREENSHOT_MAX_WIDTH,
     screenshotsAsk: false,
     desktopStopShortcut: DEFAULT_STOP_SHORTCUT,
@@ -96,6 +97,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<Settings> {
   if (env.DESKCLAW_DOCKER_IMAGE) fromEnv.dockerImage = env.DESKCLAW_DOCKER_IMAGE
   const imageInput = ImageInputSchema.safeParse(env.DESKCLAW_IMAGE_INPUT)
   if (imageInput.success) fromEnv.imageInput = imageInput.data
+  const toolDescriptions = ToolDescriptionsSchema.safeParse(env.DESKCLAW_TOOL_DESCRIPTIONS)
+  if (toolDescriptions.success) fromEnv.toolDescriptions = toolDescriptions.data
   if (env.DESKCLAW_ALLOW_ENV) fromEnv.allowedEnv = env.DESKCLAW_ALLOW_ENV.split(',').map((name) => name.trim()).filter(Boolean)
   return fromEnv
 }

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
 import { parseLearnArgs, type LearnArgs } from './learn-args'
-import { AutonomySchema, ImageInputSchema, ProviderKindSchema, RuntimeChoiceSchema, type Autonomy, type Settings } from '../../shared'
+import { AutonomySchema, ImageInputSchema, ProviderKindSchema, RuntimeChoiceSchema, ToolDescriptionsSchema, type Autonomy, type Settings } from '../../shared'
 
 import { UsageError } from './usage-error'
 
@@ -22,6 +22,7 @@ const commonOptions = {
   'docker-image': { type: 'string' },
   'allow-env': { type: 'string', multiple: true },
   'image-input': { type: 'string' },
+  'tool-descriptions': { type: 'string' },
   'data-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const
@@ -425,6 +426,11 @@ function toCommon(values: Values): CommonArgs {
     const imageInput = ImageInputSchema.safeParse(values['image-input'])
     if (!imageInput.success) throw new UsageError(`--image-input must be auto, on or off (got "${values['image-input']}")`)
     overrides.imageInput = imageInput.data
+  }
+  if (values['tool-descriptions'] !== undefined) {
+    const toolDescriptions = ToolDescriptionsSchema.safeParse(values['tool-descriptions'])
+    if (!toolDescriptions.success) throw new UsageError(`--tool-descriptions must be auto, full or compact (got "${values['tool-descriptions']}")`)
+    overrides.toolDescriptions = toolDescriptions.data
   }
   const allowEnv = values['allow-env']
   if (Array.isArray(allowEnv)) {

@@ -78,6 +78,8 @@ Agent options (run, web):
                           TERM, TZ, USER, LOGNAME, TMPDIR otherwise); never the model key's variable
   --image-input auto|on|off  send images tools return to the model (default auto: on for openai and
                           anthropic, and for model names that say vision)
+  --tool-descriptions auto|full|compact  how tools are described to the model (default auto: compact,
+                          a short sentence and a bare schema each, for context windows of 16k tokens or less)
   --data-dir DIR          where deskclaw.db lives (default: DESKCLAW_HOME or the user config folder;
                           audit takes it too)
 Run options:

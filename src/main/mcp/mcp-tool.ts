@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { defineTool, fail, text, withDisplay, type AnyTool, type ToolOutput } from '../tools'
+import { defineTool, fail, firstSentence, text, withDisplay, type AnyTool, type ToolOutput } from '../tools'
 import type { McpConnection } from './connection'
 import { mapCallResult } from './results'
 
@@ -48,6 +48,8 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
   return defineTool({
     name: tool.name,
     description: describe(tool, server),
+    // Compact declarations (docs/tools.md, "Compact tool descriptions"): the server's first sentence; its name is in the tool's.
+    shortDescription: firstSentence(ownDescription(tool)),
     category: 'mcp',
     access: isTrustedRead(tool, policy) ? 'read' : 'execute',
     input: inputValidator(schema),
@@ -81,8 +83,11 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
 }
 
 function describe(tool: Tool, server: string): string {
-  const own = tool.description?.trim() || tool.annotations?.title || tool.title || tool.name
-  return `${own}\n(Tool "${tool.name}" of the MCP server "${server}".)`
+  return `${ownDescription(tool)}\n(Tool "${tool.name}" of the MCP server "${server}".)`
+}
+
+function ownDescription(tool: Tool): string {
+  return tool.description?.trim() || tool.annotations?.title || tool.title || tool.name
 }
 
 /**

@@ -88,6 +88,13 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   /** In a pack: letters, digits, `_` and `-`, at most 64 characters (what every model API accepts). */
   name: string
   description: string
+  /**
+   * One sentence on one line (at most 200 characters): what the tool does and what its key
+   * arguments mean — what a model with a small context window reads instead of `description`
+   * (docs/tools.md, "Compact tool descriptions"). Every built-in tool has one; without it the first
+   * sentence of `description` is used.
+   */
+  shortDescription?: string
   category: ToolCategory
   access: ToolAccess
   input: I

@@ -29,6 +29,14 @@ export {
   type ToolOutput
 } from './define-tool'
 export { ToolRegistry, type ArgsCheck, type ModelToolDeclaration } from './registry'
+export {
+  COMPACT_CONTEXT_WINDOW,
+  firstSentence,
+  SHORT_DESCRIPTION_MAX,
+  toolDescriptionStyle,
+  trimJsonSchema,
+  type ToolDescriptionStyle
+} from './compact'
 export { MutableToolSource, namespacedToolName, toolPack, type ToolSource } from './source'
 export { createFileTools } from './files'
 export { createSearchTools } from './search'

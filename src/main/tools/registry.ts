@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { errorMessage, type ToolInfo } from '../../shared'
 import { WorkspaceEscapeError } from '../workspace'
+import { firstSentence, trimJsonSchema, type ToolDescriptionStyle } from './compact'
 import { fail, text, TOOL_NAME_PATTERN, ToolRefusal, withDisplay, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
 import { namespacedToolName, type ToolSource } from './source'
 
@@ -20,9 +21,10 @@ export interface ModelToolDeclaration {
 export class ToolRegistry {
   private readonly sources = new Map<string, { source: ToolSource; detach?: () => void }>()
   private tools = new Map<string, AnyTool>()
+  private sourceIds = new Map<string, string>()
   private readonly listeners = new Set<() => void>()
-  /** Rebuilt only after a source changed; the loop asks for it on every model step. */
-  private modelTools: readonly ModelToolDeclaration[] | undefined
+  /** Rebuilt only after a source changed, per style; the loop asks for them on every model step. */
+  private modelTools: Partial<Record<ToolDescriptionStyle, readonly ModelToolDeclaration[]>> = {}
   private catalogCache: ToolInfo[] | undefined
 
   constructor(sources: ToolSource[] = []) {
@@ -66,6 +68,11 @@ export class ToolRegistry {
     return [...this.tools.keys()]
   }
 
+  /** The id of the source a tool comes from (a pack's name, an MCP server's source id). */
+  sourceOf(name: string): string | undefined {
+    return this.sourceIds.get(name)
+  }
+
   /** How a tool's subject is judged (the risk engine reads rule examples this way). */
   subjectKindOf(name: string): RiskSubjectKind | undefined {
     return this.tools.get(name)?.subjectKind
@@ -85,17 +92,23 @@ export class ToolRegistry {
 
   /**
    * Declarations for the model: name, description and the JSON Schema of the arguments (zod's own
-   * conversion, or the schema an MCP server wrote). Nothing validates against it on the way back:
-   * arguments are checked by `checkArgs`, so the model gets our error text. The same array until a
-   * source changes, so a model client may key its own conversions on it.
+   * conversion, or the schema an MCP server wrote), in full or compact (docs/tools.md, "Compact tool
+   * descriptions": each tool's short description and its schema without annotations). Nothing
+   * validates against it on the way back: arguments are checked by `checkArgs`, so the model gets
+   * our error text. The same array per style until a source changes, so a model client may key its
+   * own conversions on it.
    */
-  toModelTools(): readonly ModelToolDeclaration[] {
-    this.modelTools ??= [...this.tools.values()].map((definition) => ({
-      name: definition.name,
-      description: definition.description,
-      inputSchema: definition.inputJsonSchema ?? (z.toJSONSchema(definition.input, { io: 'input' }) as Record<string, unknown>)
-    }))
-    return this.modelTools
+  toModelTools(style: ToolDescriptionStyle = 'full'): readonly ModelToolDeclaration[] {
+    const cached = this.modelTools[style]
+    if (cached) return cached
+    const declared = [...this.tools.values()].map((definition) => {
+      const schema = definition.inputJsonSchema ?? (z.toJSONSchema(definition.input, { io: 'input' }) as Record<string, unknown>)
+      return style === 'full'
+        ? { name: definition.name, description: definition.description, inputSchema: schema }
+        : { name: definition.name, description: definition.shortDescription ?? firstSentence(definition.description), inputSchema: trimJsonSchema(schema) }
+    })
+    this.modelTools[style] = declared
+    return declared
   }
 
   checkArgs(name: string, raw: unknown): ArgsCheck {
@@ -152,6 +165,7 @@ export class ToolRegistry {
   /** Built-in names are kept as they are; a dynamic source's tool that collides with one is left out, with a warning. */
   private rebuild(): void {
     const tools = new Map<string, AnyTool>()
+    const sourceIds = new Map<string, string>()
     for (const { source } of this.sources.values()) {
       for (const definition of source.tools()) {
         const name = source.namespace ? namespacedToolName(source.namespace, definition.name) : definition.name
@@ -163,10 +177,12 @@ export class ToolRegistry {
           continue
         }
         tools.set(name, name === definition.name ? definition : { ...definition, name })
+        sourceIds.set(name, source.id)
       }
     }
     this.tools = tools
-    this.modelTools = undefined
+    this.sourceIds = sourceIds
+    this.modelTools = {}
     this.catalogCache = undefined
   }
 }

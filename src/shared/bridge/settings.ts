@@ -62,6 +62,10 @@ const AbsolutePathSchema = z
 export const ImageInputSchema = z.enum(['auto', 'on', 'off'])
 export type ImageInput = z.infer<typeof ImageInputSchema>
 
+/** How tools are described to the model (docs/tools.md, "Compact tool descriptions"): `auto` is compact for small context windows. */
+export const ToolDescriptionsSchema = z.enum(['auto', 'full', 'compact'])
+export type ToolDescriptions = z.infer<typeof ToolDescriptionsSchema>
+
 export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 
 /** Where a run's context window came from (docs/architecture.md, "Context window"). */
@@ -227,6 +231,11 @@ export const SettingsSchema = z.object({
    * name, `off` sends a text note instead (for text-only models, which refuse images).
    */
   imageInput: ImageInputSchema,
+  /**
+   * Tools told to the model in full, or compact (a short description and a schema without
+   * annotations: fewer tokens per request); `auto` is compact when the context window is small.
+   */
+  toolDescriptions: ToolDescriptionsSchema,
   /** Screenshots are scaled down to at most this many pixels wide before the model sees them (docs/desktop.md). */
   screenshotMaxWidth: z.number().int().min(320).max(7680),
   /** Screenshots are reads and run without asking in supervised mode, unless this is on. */

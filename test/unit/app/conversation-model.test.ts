@@ -97,7 +97,7 @@ describe('providers.* and settings.update over the bridge', () => {
       const handlers = createBridgeHandlers(temp.app, 'websocket')
       expect(await handlers['providers.listModels']({})).toEqual({ models: ['scripted-model'] })
       expect(await handlers['providers.listModels']({ baseUrl: other.url, apiKeyEnv: 'OTHER_KEY' })).toEqual({ models: ['other-a', 'other-b'] })
-      expect(other.requests.at(-1)!.headers.authorization).toBe('Bearer sk-other')
+      expect(other.lookups.at(-1)!.headers.authorization).toBe('Bearer sk-other')
       expect(await dispatchCall(handlers, 'providers.listModels', { baseUrl: other.url, apiKeyEnv: 'NO_SUCH_VAR' })).toMatchObject({
         ok: false,
         error: { code: 'MODEL_AUTH' }

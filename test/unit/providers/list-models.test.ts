@@ -54,9 +54,10 @@ describe('listModels', () => {
       'llama3.2:3b',
       'qwen3:8b'
     ])
-    expect(server.requests).toHaveLength(1)
-    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' })
-    expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-local')
+    expect(server.lookups).toHaveLength(1)
+    expect(server.requests).toHaveLength(0)
+    expect(server.lookups[0]).toMatchObject({ method: 'GET', path: '/v1/models' })
+    expect(server.lookups[0]!.headers.authorization).toBe('Bearer sk-local')
     expect(server.remaining()).toBe(0) // a list is not a model call
   })
 
@@ -88,7 +89,7 @@ describe('listModels', () => {
     const server = await startScriptedAnthropic([], { models: ['claude-sonnet-4-5', 'claude-haiku-4-5'], apiKey: 'sk-ant' })
     scripted.push(server)
     expect(await listModels({ provider: 'anthropic', baseUrl: server.url, apiKey: 'sk-ant' })).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5'])
-    const request = server.requests[0]!
+    const request = server.lookups[0]!
     expect(new URL(request.path, 'http://x').pathname).toBe('/v1/models')
     expect(request.headers['x-api-key']).toBe('sk-ant')
     expect(request.headers['anthropic-version']).toBe('2023-06-01')

@@ -49,6 +49,7 @@ export function createDelegateTool(services: AgentToolServices) {
       'Delegate a self-contained sub-task to a sub-agent with its own steps and only the tools you name (not delegate itself). ' +
       'Call it several times in one step to run independent sub-tasks in parallel. The sub-agent sees only `task` (no conversation), ' +
       'so say everything it needs; you get its final answer (and images its tools returned) as the result.',
+    shortDescription: 'Hand a self-contained "task" to a sub-agent that may use only the named "tools" and returns its final answer; calls in one step run in parallel.',
     category: 'memory',
     access: 'read',
     input: z.object({

@@ -9,6 +9,7 @@ export function createBrowserClickTool(services: BrowserToolServices) {
     description:
       'Click an element of the current page, named by a ref from browser_snapshot, or by role and name, label or visible text (never by coordinates). ' +
       'A click that sends a form, leads to a site not visited yet or downloads a file asks the person first.',
+    shortDescription: 'Click the element "target" of the current page: {"ref"} from browser_snapshot, {"role","name"}, {"label"} or {"text"}.',
     category: 'browser',
     access: 'execute',
     input: z.object({ target: TargetSchema.describe('The element: { "role": "button", "name": "Sign in" }, { "ref": "e12" }, { "text": "More" }') }),

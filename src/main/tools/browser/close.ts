@@ -6,6 +6,7 @@ export function createBrowserCloseTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_close',
     description: "Close this conversation's browser and all its tabs (its profile, with cookies and logins, stays until the conversation is deleted).",
+    shortDescription: `Close this conversation's browser and its tabs (the profile with logins stays).`,
     category: 'browser',
     access: 'execute',
     input: z.object({}),

@@ -6,6 +6,7 @@ export function createBrowserHistoryTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_history',
     description: "Go back or forward in the current tab's history, like the browser's arrows.",
+    shortDescription: `Go "back" or "forward" in the current tab's history ("direction").`,
     category: 'browser',
     access: 'execute',
     input: z.object({ direction: z.enum(['back', 'forward']).describe('back or forward') }),

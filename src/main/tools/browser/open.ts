@@ -9,6 +9,7 @@ export function createBrowserOpenTool(services: BrowserToolServices) {
     description:
       "Open a web page (http or https) in this conversation's browser, in the current tab or a new one. " +
       'A site this conversation has not visited asks the person first. Then read it with browser_snapshot or browser_read.',
+    shortDescription: `Open "url" (http or https) in this conversation's browser, in the current tab or a "new_tab"; a new site asks first.`,
     category: 'browser',
     access: 'execute',
     input: z.object({

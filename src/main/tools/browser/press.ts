@@ -9,6 +9,7 @@ export function createBrowserPressTool(services: BrowserToolServices) {
     description:
       'Press a key or a combination in the current page, where the focus is: Enter, Tab, Escape, ArrowDown, PageDown, Control+A … ' +
       'Enter in a form field sends the form, which asks the person first.',
+    shortDescription: 'Press "key" ("Enter", "Shift+Tab", "Control+a") where the focus is on the current page; Enter in a form sends it.',
     category: 'browser',
     access: 'execute',
     input: z.object({ key: z.string().min(1).max(60).regex(/^[\w+-]+$/).describe('Playwright key name, e.g. "Enter", "Shift+Tab", "Control+a"') }),

@@ -7,6 +7,7 @@ export function createBrowserReadTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_read',
     description: "The current page's readable content as Markdown (the article without menus and scripts: headings, paragraphs, lists, links), for reading; use browser_snapshot to act on it.",
+    shortDescription: `The current page's readable content as Markdown, for reading (use browser_snapshot to act on it).`,
     category: 'browser',
     access: 'read',
     input: z.object({}),

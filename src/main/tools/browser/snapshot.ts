@@ -8,6 +8,7 @@ export function createBrowserSnapshotTool(services: BrowserToolServices) {
     description:
       'The current page as a compact accessibility tree (roles, names, states, values), each element with a [ref=eN] that browser_click, browser_type, browser_select and browser_check accept as { "ref": "eN" }. ' +
       'Refs are valid until the next snapshot.',
+    shortDescription: 'The current page as an accessibility tree whose elements carry refs ("e12") that the other browser tools take as a target.',
     category: 'browser',
     access: 'read',
     input: z.object({}),

@@ -6,6 +6,7 @@ export function createBrowserTabsTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_tabs',
     description: "List this conversation's browser tabs, switch to one, or close one (by its number in the list).",
+    shortDescription: `"action" list shows this conversation's tabs; select or close one by its "index" in that list.`,
     category: 'browser',
     access: 'execute',
     input: z.object({

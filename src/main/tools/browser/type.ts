@@ -20,6 +20,7 @@ export function createBrowserTypeTool(services: BrowserToolServices) {
       'Type into a form field of the current page (replacing what is in it), named by label, role and name, placeholder or a ref from browser_snapshot. ' +
       'Put a password or other secret in `secret`, never in `text`: it is typed, never stored or shown, and always asks the person first. ' +
       '`submit` presses Enter afterwards, which sends the form (that asks too).',
+    shortDescription: 'Type "text" into the form field "target" (replacing its content); a password goes in "secret", never "text"; "submit" presses Enter.',
     category: 'browser',
     access: 'execute',
     input: z

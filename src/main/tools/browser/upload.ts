@@ -14,6 +14,7 @@ export function createBrowserUploadTool(services: BrowserToolServices) {
     description:
       'Put a file of the workspace into a file field of the current page (an <input type="file">, by label or ref). ' +
       'It asks the person first; sending the form afterwards asks again.',
+    shortDescription: 'Put the workspace file "path" into the file field "target" of the current page; asks first.',
     category: 'browser',
     access: 'execute',
     input: z.object({

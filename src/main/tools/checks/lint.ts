@@ -16,6 +16,7 @@ export function createLintTool(runtime: Runtime, configured: () => Readonly<Reco
       "Run the project's own linter, type checker or tests (\"check\": lint, typecheck, test) as the user set them for this workspace " +
       'or the project declares them (package.json scripts, pyproject.toml, Cargo.toml, go.mod) and get the problems as a list of file:line:column severity message [rule]. ' +
       'Runs project code, so it asks first.',
+    shortDescription: `Run the project's own "check" (lint, typecheck or test, as its manifests declare it) and get file:line:column problems; asks first.`,
     category: 'shell',
     access: 'execute',
     input: z.object({ check: z.enum(CHECK_KINDS).optional().describe('Which check (default: lint)') }),

@@ -6,6 +6,7 @@ export function createClipboardReadTool(services: DesktopToolServices) {
   return defineTool({
     name: 'clipboard_read',
     description: 'Read the text on the clipboard.',
+    shortDescription: 'Read the text on the clipboard.',
     category: 'desktop',
     access: 'read',
     input: z.object({}),

@@ -6,6 +6,7 @@ export function createClipboardWriteTool(services: DesktopToolServices) {
   return defineTool({
     name: 'clipboard_write',
     description: 'Put text on the clipboard (replacing what it holds).',
+    shortDescription: 'Put "text" on the clipboard, replacing what it holds.',
     category: 'desktop',
     access: 'write',
     input: z.object({ text: z.string().max(1_000_000).describe('The text to put on the clipboard') }),

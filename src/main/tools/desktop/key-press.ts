@@ -8,6 +8,7 @@ export function createKeyPressTool(services: DesktopToolServices) {
     description:
       'Press a key or a combination, e.g. "enter", "esc", "ctrl+shift+t", "alt+tab", "f5". "mod" means Ctrl on Linux and Windows, Cmd on macOS ("mod+s" saves). ' +
       'To enter text use type_text.',
+    shortDescription: 'Press a key or combination in "keys" ("enter", "ctrl+shift+t"; "mod" is Ctrl, or Cmd on macOS); to enter text use type_text.',
     category: 'desktop',
     access: 'execute',
     input: z.object({ keys: z.string().min(1).max(80).describe('The key or combination, joined with +') }),

@@ -6,6 +6,7 @@ export function createMouseClickTool(services: DesktopToolServices) {
   return defineTool({
     name: 'mouse_click',
     description: 'Click at a point given in the pixels of your last screenshot: left, right or middle button, single or double.',
+    shortDescription: 'Click at "x", "y" in the pixels of your last screenshot, with "button" (left, right, middle) and "double" for a double click.',
     category: 'desktop',
     access: 'execute',
     input: z.object({

@@ -6,6 +6,7 @@ export function createMouseMoveTool(services: DesktopToolServices) {
   return defineTool({
     name: 'mouse_move',
     description: 'Move the mouse pointer to a point, in the pixels of your last screenshot (hover).',
+    shortDescription: 'Move the mouse pointer to "x", "y" in the pixels of your last screenshot (hover).',
     category: 'desktop',
     access: 'execute',
     input: z.object({ x: coordinate('X in the last screenshot'), y: coordinate('Y in the last screenshot') }),

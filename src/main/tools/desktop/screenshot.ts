@@ -8,6 +8,7 @@ export function createScreenshotTool(services: DesktopToolServices) {
     description:
       'Take a screenshot of the whole screen, one window (by title) or a region, and see it as an image. ' +
       'The mouse tools take coordinates in the pixels of the last screenshot you saw, so take one before clicking.',
+    shortDescription: 'Take a screenshot of the screen, a "window" (by title) or a "region" as an image; mouse tools take coordinates in its pixels.',
     category: 'desktop',
     access: 'read',
     input: z.object({

@@ -8,6 +8,7 @@ export function createTypeTextTool(services: DesktopToolServices) {
     description:
       'Enter text into the focused field. Any language and emoji work: text is pasted through the clipboard (restored afterwards) unless it is plain letters, digits and spaces. ' +
       'method "keys" types printable ASCII key by key (for fields that refuse paste, such as terminals). Newlines are entered as text, not as Enter; use key_press to submit.',
+    shortDescription: 'Enter "text" into the focused field (pasted, so any language works; "method" keys types ASCII key by key); newlines are not Enter.',
     category: 'desktop',
     access: 'execute',
     input: z.object({

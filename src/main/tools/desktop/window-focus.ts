@@ -8,6 +8,7 @@ export function createWindowFocusTool(services: DesktopToolServices) {
     description:
       'Bring a window to the front and give it the keyboard focus, by its title (exact, or a part that matches exactly one window). ' +
       'Several matches are an error that lists them.',
+    shortDescription: 'Bring the window whose "title" matches (exactly, or a part matching one window) to the front with the keyboard focus.',
     category: 'desktop',
     access: 'execute',
     input: z.object({ title: z.string().min(1).max(200) }),

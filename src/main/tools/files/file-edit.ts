@@ -11,6 +11,7 @@ export const fileEditTool = defineTool({
   description:
     'Replace one exact occurrence of "old" with "new" in a text file in the workspace. "old" must match the ' +
     'file exactly (whitespace included) and appear exactly once; include surrounding lines to make it unique.',
+  shortDescription: 'In the workspace file "path", replace the one exact occurrence of "old" (whitespace included, must appear once) with "new".',
   category: 'fs',
   access: 'write',
   input: z.object({

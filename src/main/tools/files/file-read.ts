@@ -12,6 +12,7 @@ export const fileReadTool = defineTool({
   description:
     'Read a text file in the workspace. Returns numbered lines. For long files pass "offset" (first line, 1-based) ' +
     `and "limit" (number of lines, default ${DEFAULT_LIMIT}) to read a part.`,
+  shortDescription: 'Read a workspace text file as numbered lines; "offset" is the first line (1-based), "limit" the number of lines (default 2000).',
   category: 'fs',
   access: 'read',
   input: z.object({

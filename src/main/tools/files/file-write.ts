@@ -8,6 +8,7 @@ export const fileWriteTool = defineTool({
   description:
     'Create or overwrite a text file in the workspace with the given content. Parent folders are created. ' +
     'To change part of an existing file, prefer file_edit.',
+  shortDescription: 'Create or overwrite the workspace file "path" with "content" (parent folders are created); prefer file_edit to change part of a file.',
   category: 'fs',
   access: 'write',
   input: z.object({

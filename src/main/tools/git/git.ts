@@ -25,6 +25,7 @@ export function createGitTool(runtime: Runtime): AnyTool {
       'Run git in the workspace repository: status, diff, log, show, blame, branch (reads, run without asking when their options are ordinary) ' +
       'and add, commit, checkout, switch, stash (these ask first). "args" are the words after the subcommand, e.g. ' +
       '{"subcommand":"log","args":["--oneline","-n","10"]} or {"subcommand":"commit","args":["-m","Fix the parser"]}. No shell: quoting is not needed.',
+    shortDescription: 'Run git "subcommand" with "args" (the words after it, no shell quoting) in the workspace repository; add, commit, checkout, switch and stash ask first.',
     category: 'shell',
     access: 'execute',
     input: z.object({

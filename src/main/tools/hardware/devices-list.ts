@@ -8,6 +8,7 @@ export function createDevicesListTool(services: HardwareToolServices) {
     description:
       'List the USB, HID and serial devices plugged into this computer: names (boards such as ESP32-S3, Raspberry Pi Pico, Arduino Uno), ' +
       'vendor:product ids, serial numbers and serial port paths, and which device backends are unavailable and why.',
+    shortDescription: 'List the USB, HID and serial devices plugged into this computer (names, ids, serial ports) and unavailable backends with why.',
     category: 'hardware',
     access: 'read',
     input: z.object({}),

@@ -6,6 +6,7 @@ export function createSerialCloseTool(services: HardwareToolServices) {
   return defineTool({
     name: 'serial_close',
     description: 'Close a serial session and free its port.',
+    shortDescription: 'Close the serial "session" and free its port.',
     category: 'hardware',
     access: 'execute',
     input: z.object({ session: z.string().min(1).max(100) }),

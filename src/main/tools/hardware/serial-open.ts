@@ -9,6 +9,7 @@ export function createSerialOpenTool(services: HardwareToolServices) {
     description:
       'Open a serial port (a path from devices_list, or any path such as /dev/pts/3, /dev/rfcomm0, COM7) and get a session id for serial_write, serial_read and serial_close. ' +
       'Defaults: 115200 baud, 8 data bits, no parity, 1 stop bit, CRLF line ending.',
+    shortDescription: 'Open the serial "port" (defaults 115200 baud, 8N1, CRLF line ending) and get a session id for serial_write, serial_read and serial_close.',
     category: 'hardware',
     access: 'execute',
     input: z.object({

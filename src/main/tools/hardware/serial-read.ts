@@ -9,6 +9,7 @@ export function createSerialReadTool(services: HardwareToolServices) {
     description:
       'Read from an open serial session until a delimiter arrives (default: the session\'s line ending), `bytes` bytes have arrived, or the timeout passes (default 2000 ms). ' +
       'Returns what arrived and why it stopped.',
+    shortDescription: 'Read from the serial "session" until "until" arrives (default its line ending), "bytes" bytes, or "timeout_ms" (default 2000) passes.',
     category: 'hardware',
     access: 'read',
     input: z.object({

@@ -11,6 +11,7 @@ export function createMemoryForgetTool(services: MemoryToolServices) {
   return defineTool({
     name: 'memory_forget',
     description: 'Delete one saved memory (its id from memory_search or the memories you were given), e.g. when the user asks you to forget it or it is wrong. The user is asked first.',
+    shortDescription: 'Delete the saved memory "id"; asks first.',
     category: 'memory',
     access: 'write',
     input: z.object({ id: z.string().trim().min(1).max(64).describe('The memory\'s id (mem_…)') }),

@@ -15,6 +15,7 @@ export function createMemorySaveTool(services: MemoryToolServices) {
       'Remember one fact for later conversations: a preference, a name, a convention the user told you or you learned and will need again. ' +
       'One short, self-contained sentence per memory, in the user\'s language. Scope "global" (default) is for facts about the user; ' +
       '"workspace" for facts about the project in this workspace folder. Do not save secrets (passwords, keys). The user sees each save and can undo it.',
+    shortDescription: 'Remember "text", one short self-contained fact (no secrets), for later conversations; "scope" global (about the user) or workspace.',
     category: 'memory',
     access: 'read',
     input: z.object({

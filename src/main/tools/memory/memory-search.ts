@@ -9,6 +9,7 @@ export function createMemorySearchTool(services: MemoryToolServices) {
     description:
       'Search what you remembered in earlier conversations (memory_save), by words in any language: a question or keywords. ' +
       'Returns the best matches with their ids (for memory_update and memory_forget), global memories and this workspace\'s.',
+    shortDescription: 'Search saved memories by "query" (words in any language) and get the best matches with their ids.',
     category: 'memory',
     access: 'read',
     input: z.object({

@@ -20,6 +20,7 @@ export function createSendTextTool(services: MessagingToolServices) {
       'The chat is found by its exact name through the app\'s search and verified on screen; the text is pasted and sent once. ' +
       'Result "sent", "not sent: why" (nothing was sent; fix the cause before trying again) or "unknown: why" (the send key was pressed but the message could not be verified: never send it again without asking the user). ' +
       'The user must have enabled the app in Settings; messages to one chat are rate-limited.',
+    shortDescription: 'Send "text" to the chat "to" in the desktop chat "app" once, verified on screen; "unknown" results must never be sent again without asking.',
     category: 'messaging',
     access: 'execute',
     input: z.object({

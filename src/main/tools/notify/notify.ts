@@ -18,6 +18,7 @@ export function createNotifyTool(services: NotifyToolServices) {
     description:
       'Show the user a desktop notification on this computer, e.g. when a long task is done or needs their attention. ' +
       'It reaches only the person at this machine (nobody else); keep the title short. Do not use it for the answer itself.',
+    shortDescription: 'Show the user a desktop notification with a short "title" and an optional "body" on this computer.',
     category: 'messaging',
     access: 'read',
     input: z.object({

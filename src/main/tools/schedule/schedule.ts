@@ -26,6 +26,7 @@ export function createScheduleTool(services: ScheduleToolServices) {
       'on a cron schedule (5 fields: minute hour day-of-month month day-of-week, local time; "0 9 * * 1-5" = weekdays at 9:00) ' +
       'or once at a local date and time ("2026-12-01T09:00"). The user is always asked first. Write the prompt so it stands on its own.',
     // A task DeskClaw keeps and acts on later: what it remembers to do.
+    shortDescription: 'Propose a task that runs "prompt" later in this workspace, by 5-field "cron" or once "at" a local time; always asks first.',
     category: 'memory',
     access: 'write',
     asksAlways: true,

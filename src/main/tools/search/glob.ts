@@ -12,6 +12,7 @@ export const globTool = defineTool({
     'Find files in the workspace by name pattern ("**/*.ts", "src/**/test_*.py", "*.md"), most recently modified first. ' +
     'A pattern without "/" matches file names in any folder. .gitignore is respected and hidden files are skipped unless "hidden" is true. ' +
     `At most "limit" paths (default ${DEFAULT_LIMIT}).`,
+  shortDescription: 'Find workspace files by name "pattern" ("**/*.ts"; no "/" matches in any folder), newest first, .gitignore respected.',
   category: 'fs',
   access: 'read',
   input: z.object({

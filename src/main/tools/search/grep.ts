@@ -21,6 +21,7 @@ export const grepTool = defineTool({
     'hidden files and binary files are skipped. Filter by "glob" (e.g. "*.ts", "src/**/*.py", "!*.min.js") or "type" (ts, js, py, rust, go, …). ' +
     'Output: "content" (default: path:line:text, with "context" lines around), "files" (paths only) or "count" (matches per file). ' +
     `At most "limit" matches (default ${DEFAULT_LIMIT}).`,
+  shortDescription: 'Search workspace file contents by regex "pattern" (ripgrep-like, .gitignore respected), filtered by "glob" or "type"; "output" is content, files or count.',
   category: 'fs',
   access: 'read',
   input: z.object({

@@ -16,6 +16,7 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
       'Run a shell command in the workspace folder and return its exit code, stdout and stderr. ' +
       'Use for builds, tests, git, searching (grep/rg/find) and other command-line work. ' +
       `Commands are stopped after "timeout" seconds (default ${DEFAULT_TIMEOUT_S}). Prefer file tools for reading and editing files.`,
+    shortDescription: 'Run a shell "command" in the workspace and get its exit code, stdout and stderr; stopped after "timeout" seconds (default 120).',
     category: 'shell',
     access: 'execute',
     input: z.object({

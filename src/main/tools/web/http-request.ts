@@ -22,6 +22,7 @@ export function createHttpRequestTool(services: WebToolServices) {
     description:
       'Send an HTTP request (any method, headers, a text body) to an http(s) URL and return the status, headers and body. ' +
       'Asks the user first. For reading a web page use web_fetch.',
+    shortDescription: 'Send an HTTP request ("method", "headers", text "body") to "url" and get the status, headers and body; asks first.',
     category: 'network',
     access: 'write',
     input: z.object({

@@ -16,6 +16,7 @@ export function createWebFetchTool(services: WebToolServices) {
     description:
       'Fetch a web page (GET, http or https) and return its readable content as Markdown (the article, without menus and scripts); ' +
       'JSON and plain text come back as they are. Redirects are followed. Use http_request for other methods, headers or a body.',
+    shortDescription: `Fetch "url" (GET, http or https) and get the page's readable content as Markdown, JSON and text as they are.`,
     category: 'network',
     access: 'read',
     input: z.object({ url: z.string().min(1).max(4000).describe('The http(s) URL to fetch') }),

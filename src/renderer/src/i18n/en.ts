@@ -1,5 +1,5 @@
 import type { ApprovalFrontDoor, ApprovalResolver, ToolCallStatus } from '../../../shared/agent-events'
-import type { Autonomy, ChatWatermark, ImageInput, ProviderKind } from '../../../shared/bridge'
+import type { Autonomy, ChatWatermark, ImageInput, ProviderKind, ToolDescriptions } from '../../../shared/bridge'
 import type { LearnElement, LearnProblemCode } from '../../../shared/bridge/desktop-learn'
 import type { ErrorCode, ErrorTextKey } from '../../../shared/errors'
 import type { RiskAssessment, Verdict } from '../../../shared/risk'
@@ -22,6 +22,7 @@ type RequiredKeys =
   | `autonomy.${Autonomy}.hint`
   | `provider.${ProviderKind}`
   | `imageInput.${ImageInput}`
+  | `toolDescriptions.${ToolDescriptions}`
   | `settings.chatApps.watermark.${ChatWatermark}`
   | `settings.chatApps.watermark.${ChatWatermark}.hint`
   | `learn.problem.${LearnProblemCode}`
@@ -380,6 +381,12 @@ export const en = {
   'imageInput.auto': 'Auto',
   'imageInput.on': 'Always send',
   'imageInput.off': 'Never send (a text note instead)',
+  'settings.toolDescriptions': 'Tool descriptions',
+  'settings.toolDescriptionsHint':
+    'How the tools are described to the model with every request. Compact: one sentence and a bare schema per tool, far fewer tokens, for small local models. Auto: compact when the model\'s context window is 16,384 tokens or less.',
+  'toolDescriptions.auto': 'Auto',
+  'toolDescriptions.full': 'Full',
+  'toolDescriptions.compact': 'Compact',
   'settings.screenshotMaxWidth': 'Screenshot width for the model (pixels)',
   'settings.screenshotMaxWidthHint':
     'Screenshots are scaled down to at most this width before the model sees them (320–7680). Smaller is faster and cheaper; larger shows more detail.',

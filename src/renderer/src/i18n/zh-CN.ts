@@ -342,6 +342,12 @@ export const zhCN: Dictionary = {
   'imageInput.auto': '自动',
   'imageInput.on': '始终发送',
   'imageInput.off': '从不发送（改为文字说明）',
+  'settings.toolDescriptions': '工具说明',
+  'settings.toolDescriptionsHint':
+    '每次请求时向模型介绍工具的方式。精简：每个工具一句话加上去掉说明文字的参数结构，占用的 token 少得多，适合小型本地模型。自动：模型的上下文窗口不超过 16,384 个 token 时使用精简。',
+  'toolDescriptions.auto': '自动',
+  'toolDescriptions.full': '完整',
+  'toolDescriptions.compact': '精简',
   'settings.screenshotMaxWidth': '发给模型的截图宽度（像素）',
   'settings.screenshotMaxWidthHint': '截图在发给模型之前会缩小到不超过这个宽度（320–7680）。越小越快、越省；越大细节越多。',
   'settings.screenshotsAsk': '截图前先询问',

@@ -8,7 +8,8 @@ import type {
   ProviderTarget,
   RuntimeChoice,
   Settings,
-  TestConnectionResult
+  TestConnectionResult,
+  ToolDescriptions
 } from '../../../../shared/bridge'
 // Values, not only types: the form checks each field with the very schema main checks it with.
 import {
@@ -45,6 +46,7 @@ const AUTONOMY: readonly Autonomy[] = ['readonly', 'supervised', 'full']
 const RUNTIMES: readonly RuntimeChoice[] = ['auto', 'docker', 'bwrap', 'native']
 const CODE_STRICTNESS: readonly CodeStrictness[] = ['strict', 'standard', 'trusted']
 const IMAGE_INPUT: readonly ImageInput[] = ['auto', 'on', 'off']
+const TOOL_DESCRIPTIONS: readonly ToolDescriptions[] = ['auto', 'full', 'compact']
 
 /** The form's fields as typed (numbers as text); the chat apps' part is ChatAppsSection's, the prices ModelPricesSection's. */
 interface Draft extends ChatDraft, PricesDraft {
@@ -65,6 +67,7 @@ interface Draft extends ChatDraft, PricesDraft {
   /** A name typed in the allowlist's box, not added yet (saved too when valid). */
   allowedEnvPending: string
   imageInput: ImageInput
+  toolDescriptions: ToolDescriptions
   screenshotMaxWidth: string
   screenshotsAsk: boolean
   desktopStopShortcut: string
@@ -90,6 +93,7 @@ function toDraft(settings: Settings): Draft {
     allowedEnv: settings.allowedEnv,
     allowedEnvPending: '',
     imageInput: settings.imageInput,
+    toolDescriptions: settings.toolDescriptions,
     screenshotMaxWidth: String(settings.screenshotMaxWidth),
     screenshotsAsk: settings.screenshotsAsk,
     desktopStopShortcut: settings.desktopStopShortcut,
@@ -161,6 +165,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     browserPath: draft.browserPath.trim(),
     allowedEnv,
     imageInput: draft.imageInput,
+    toolDescriptions: draft.toolDescriptions,
     screenshotMaxWidth: screenshotMaxWidth ?? settings.screenshotMaxWidth,
     screenshotsAsk: draft.screenshotsAsk,
     desktopStopShortcut: draft.desktopStopShortcut.trim(),
@@ -210,6 +215,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     browserPath: 'browserPath',
     runtime: 'runtime',
     imageInput: 'imageInput',
+    toolDescriptions: 'toolDescriptions',
     autonomy: 'autonomy'
   }
   for (const [key, message] of Object.entries(problems) as Array<[keyof Settings, string]>) {
@@ -473,6 +479,21 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
               {IMAGE_INPUT.map((choice) => (
                 <option key={choice} value={choice}>
                   {t(`imageInput.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('settings.toolDescriptions')} hint={t('settings.toolDescriptionsHint')} htmlFor={`${id}-tool-descriptions`}>
+            <select
+              id={`${id}-tool-descriptions`}
+              className="text-input"
+              data-testid="settings-tool-descriptions"
+              value={draft.toolDescriptions}
+              onChange={(event) => set('toolDescriptions', event.target.value as ToolDescriptions)}
+            >
+              {TOOL_DESCRIPTIONS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`toolDescriptions.${choice}`)}
                 </option>
               ))}
             </select>
