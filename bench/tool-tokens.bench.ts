@@ -82,10 +82,10 @@ describe('declarations for the next model step after a source change', () => {
   const change = () => registry.addSource(toolPack('bench-change', []))() // added and removed: both sets are dropped
   bench('full (floor)', () => {
     change()
-    registry.declarations('full')
+    registry.toModelTools('full')
   })
   bench('compact', () => {
     change()
-    registry.declarations('compact')
+    registry.toModelTools('compact')
   })
 })

@@ -7,7 +7,7 @@ import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCo
 import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ModelClient, type ProviderConfig } from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
-import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, toolDescriptionStyle, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
+import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, runToolDescriptions, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
 import { ContextWindows } from './context-windows'
 import { RunSlots } from './run-slots'
 import { LanguageModels } from './language-models'
@@ -94,10 +94,7 @@ export class AgentService implements AppService {
     mkdirSync(workspace, { recursive: true })
     const acceptsImages = modelAcceptsImages({ ...settings, model: modelId })
     // `auto` goes by the model's context window, which may need one question to the server: the first model step waits for it.
-    const toolDescriptions =
-      settings.toolDescriptions === 'auto'
-        ? this.contextWindows.of(providerConfig, settings.contextWindow).then((window) => toolDescriptionStyle('auto', window.tokens))
-        : settings.toolDescriptions
+    const toolDescriptions = runToolDescriptions(settings.toolDescriptions, async () => (await this.contextWindows.of(providerConfig, settings.contextWindow)).tokens)
     const attachments = prepareAttachments(options.attachments ?? []) // throws VALIDATION_FAILED for bytes that are no image
 
     const runId = options.runId ?? newId('run')

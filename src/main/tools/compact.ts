@@ -23,6 +23,14 @@ export function toolDescriptionStyle(setting: ToolDescriptions, contextWindow: n
 }
 
 /**
+ * The style of one run: the setting, or for `auto` the style its context window calls for —
+ * `contextWindow` is asked only then (it may ask the model's server), so the answer may be a promise.
+ */
+export function runToolDescriptions(setting: ToolDescriptions, contextWindow: () => Promise<number>): ToolDescriptionStyle | Promise<ToolDescriptionStyle> {
+  return setting === 'auto' ? contextWindow().then((tokens) => toolDescriptionStyle(setting, tokens)) : setting
+}
+
+/**
  * The first sentence of a description, on one line, at most `max` characters (cut at a word with
  * `…`): the short description of a tool that brought none (an MCP server's).
  */

@@ -33,6 +33,7 @@ export {
   COMPACT_CONTEXT_WINDOW,
   firstSentence,
   SHORT_DESCRIPTION_MAX,
+  runToolDescriptions,
   toolDescriptionStyle,
   trimJsonSchema,
   type ToolDescriptionStyle

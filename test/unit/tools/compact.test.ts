@@ -1,7 +1,7 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineTool, firstSentence, MutableToolSource, ok, text, toolDescriptionStyle, ToolRegistry, trimJsonSchema } from '../../../src/main/tools'
+import { defineTool, firstSentence, MutableToolSource, ok, runToolDescriptions, text, toolDescriptionStyle, ToolRegistry, trimJsonSchema } from '../../../src/main/tools'
 
 const accepts = (schema: Record<string, unknown>, value: unknown) => new Validator(schema as Schema, '2020-12', false).validate(value).valid
 
@@ -75,6 +75,17 @@ describe('toolDescriptionStyle', () => {
     expect(toolDescriptionStyle('auto', 16_384)).toBe('compact')
     expect(toolDescriptionStyle('auto', 16_385)).toBe('full')
     expect(toolDescriptionStyle('auto', undefined)).toBe('full')
+  })
+
+  it('asks for the context window of a run only for auto', async () => {
+    let asked = 0
+    const window = (tokens: number) => async () => (asked++, tokens)
+    expect(runToolDescriptions('full', window(4096))).toBe('full')
+    expect(runToolDescriptions('compact', window(200_000))).toBe('compact')
+    expect(asked).toBe(0)
+    expect(await runToolDescriptions('auto', window(8192))).toBe('compact')
+    expect(await runToolDescriptions('auto', window(128_000))).toBe('full')
+    expect(asked).toBe(2)
   })
 })
 

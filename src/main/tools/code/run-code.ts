@@ -62,6 +62,7 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
       'Run a Python or JavaScript (Node.js) snippet and get its exit code, stdout and stderr. ' +
       'It runs in a sandbox with no network; whether it may write to the workspace depends on the strictness level the user set ' +
       `(strict: read-only). Stopped after "timeoutSec" seconds (default ${DEFAULT_TIMEOUT_S}). Print what you want to see; stdin is empty.`,
+    shortDescription: `Run a "language" (python or javascript) snippet "code" in a sandbox without network and get its exit code and output; stopped after "timeoutSec" seconds.`,
     category: 'shell',
     access: 'execute',
     input: z.object({
