@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ScriptStep } from '../fixtures/scripted-types'
 import { runPrompt, scriptedApps } from '../helpers/temp-app'
 import { previewAsText, type AgentEvent, type AgentEventOf } from '../../src/shared'
+import { RiskEngine } from '../../src/main/risk'
 
 /** The approval answers end to end: a real app, a real store, a scripted model (docs/risk.md). */
 const { setup, server } = scriptedApps()
@@ -51,6 +52,26 @@ describe('approvals', () => {
     const third = await runPrompt(app, 'third')
     expect(of(third.events, 'approval_requested')).toHaveLength(1)
     expect(existsSync(join(app.workspace, 'other.txt'))).toBe(false)
+  })
+
+  it('loads the risk engine on first use, once, with the rules saved before it (an idle host does not hold tree-sitter)', async () => {
+    const create = vi.spyOn(RiskEngine, 'create')
+    try {
+      const app = await setup([shell('touch early.txt'), { text: 'one' }, shell('touch later.txt'), { text: 'two' }])
+      app.app.store.saveApprovalRule({ tool: 'shell', match: ['touch', 'early.txt'], decision: 'allow' }, 'appr_before_any_run')
+      await app.app.reloadRules() // no engine yet: nothing to tell, and nothing loaded for it
+      expect(create).not.toHaveBeenCalled()
+
+      app.setApprover('deny')
+      const first = await runPrompt(app, 'first')
+      expect(of(first.events, 'approval_requested')).toHaveLength(0)
+      expect(of(first.events, 'risk_assessed')[0]!.assessment.findings.map((f) => f.rule)).toContain('rule.saved')
+      const second = await runPrompt(app, 'second')
+      expect(of(second.events, 'approval_requested')).toHaveLength(1)
+      expect(create).toHaveBeenCalledTimes(1)
+    } finally {
+      create.mockRestore()
+    }
   })
 
   it('never saves "always" for inline code: the answer counts as once', async () => {

@@ -17,7 +17,8 @@ export interface AgentServiceDeps {
   store: ConversationStore
   registry: ToolRegistry
   approvals: ApprovalBroker
-  risk: Promise<RiskEngine>
+  /** Awaited by a run's first tool call: the engine loads on first use (deskclaw-app.ts). */
+  risk(): Promise<RiskEngine>
   grants: ConversationGrants
   saveAlwaysRule(rule: RiskRule, approvalId: string): void
   /** True when commands run natively only because no sandbox was available (stricter policy). */
@@ -124,7 +125,7 @@ export class AgentService implements AppService {
     const runner = new ToolCallRunner({
       registry: this.deps.registry,
       approvals: this.deps.approvals,
-      risk: this.deps.risk,
+      risk: this.deps.risk(),
       grants: this.deps.grants,
       saveAlwaysRule: this.deps.saveAlwaysRule,
       autonomy: options.autonomy ?? settings.autonomy,
@@ -235,7 +236,7 @@ export class AgentService implements AppService {
     const runner = new ToolCallRunner({
       registry,
       approvals: this.deps.approvals,
-      risk: this.deps.risk,
+      risk: this.deps.risk(),
       grants: this.deps.grants,
       saveAlwaysRule: this.deps.saveAlwaysRule,
       autonomy: parent.autonomy,

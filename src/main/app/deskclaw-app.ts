@@ -95,8 +95,9 @@ export class DeskclawApp {
   readonly approvals: ApprovalBroker
   readonly registry: ToolRegistry
   readonly agent: AgentService
-  /** The risk engine; a promise because tree-sitter's WASM loads asynchronously, once. */
-  readonly risk: Promise<RiskEngine>
+  /** Builds the risk engine with the rules as they are then (set in the constructor). */
+  private readonly createRisk: () => Promise<RiskEngine>
+  private riskLoading: Promise<RiskEngine> | undefined
   readonly grants = new ConversationGrants()
   /** Where shell commands run. */
   readonly runtime: Runtime
@@ -274,12 +275,10 @@ export class DeskclawApp {
       })
     ))
     const rules = (this.rules = services.register(
-      new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.risk, extraRules: () => mcp.allowRules() })
+      new RulesService({ dataDir: config.dataDir, store, workspace: () => this.settingsCache.workspace, engine: () => this.riskLoading, extraRules: () => mcp.allowRules() })
     ))
     const registry = this.registry
-    this.risk = RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool), urls })
-    // Nobody awaits the engine until the first tool call; a failure there is reported per call.
-    this.risk.catch(() => {})
+    this.createRisk = () => RiskEngine.create({ home: config.home ?? homedir(), rules: rules.load(), subjectKindOf: (tool) => registry.subjectKindOf(tool), urls })
 
     this.approvals = new ApprovalBroker({ timeoutMs: this.settingsCache.approvalTimeoutMs, emit })
     this.agent = services.register(
@@ -287,7 +286,7 @@ export class DeskclawApp {
         store,
         registry,
         approvals: this.approvals,
-        risk: this.risk,
+        risk: () => this.risk,
         grants: this.grants,
         saveAlwaysRule: (rule, approvalId) => rules.saveAlways(rule, approvalId),
         checkpoints: (workspace) => (this.settingsCache.checkpoints.enabled ? this.checkpoints.forWorkspace(workspace) : undefined),
@@ -335,6 +334,19 @@ export class DeskclawApp {
 
   localServerProbes(): readonly LocalServerProbe[] {
     return this.config.localServers ?? LOCAL_SERVERS
+  }
+
+  /**
+   * The risk engine, loaded on first use — a run, a web tool, Settings — and then kept: tree-sitter's
+   * WASM is a large part of an idle host's memory (docs/benchmarks.md, "`deskclaw web` memory").
+   * A promise because the WASM loads asynchronously; a failure is reported per call that awaits it.
+   */
+  get risk(): Promise<RiskEngine> {
+    if (!this.riskLoading) {
+      this.riskLoading = this.createRisk()
+      this.riskLoading.catch(() => {})
+    }
+    return this.riskLoading
   }
 
   /** Who confirms a switch to a risky setting; undefined when nobody can be asked. */

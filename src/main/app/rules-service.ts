@@ -21,7 +21,8 @@ export class RulesService implements AppService {
       dataDir: string
       store: ConversationStore
       workspace(): string
-      engine(): Promise<RiskEngine>
+      /** The engine if it was loaded; one loaded later reads the rules as they are then. */
+      engine(): Promise<RiskEngine> | undefined
       /** Allow rules another service derives from its own settings (the MCP servers' autoApprove). */
       extraRules?(): RiskRule[]
     }
@@ -37,9 +38,9 @@ export class RulesService implements AppService {
   }
 
   async reload(): Promise<RuleSet> {
-    const engine = await this.options.engine()
     const rules = this.load()
-    engine.setRules(rules)
+    const engine = this.options.engine()
+    if (engine) (await engine).setRules(rules)
     return rules
   }
 
