@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, bench, describe } from 'vitest'
+import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { SqliteConversationStore } from '../src/main/store'
 import type { AgentEvent } from '../src/shared'
 
@@ -140,6 +140,8 @@ describe('10,000 events', () => {
  * is the ratio to quote (docs/benchmarks.md, "Store"); tinybench's own figures for it are the sum.
  */
 const interleaved = new Map<string, number[]>([['floor', []], ['floor 2', []], ['store', []], ['open + migrate', []]])
+/** CPU time (user + system) of the same samples: what the machine's other load moves least. */
+const interleavedCpu = new Map<string, number[]>([...interleaved.keys()].map((name) => [name, []]))
 const interleavedCases: Record<string, () => void> = {
   floor: () => rawEventRows(templateEvents),
   'floor 2': () => rawRowsIntoStoreSchema(templateEvents),
@@ -153,9 +155,12 @@ describe('10,000 events, interleaved', () => {
     'floor, floor 2, store, open + migrate: one of each per sample',
     () => {
       for (const [name, run] of Object.entries(interleavedCases)) {
+        const cpu = process.cpuUsage()
         const started = performance.now()
         run()
         interleaved.get(name)!.push(performance.now() - started)
+        const used = process.cpuUsage(cpu)
+        interleavedCpu.get(name)!.push((used.user + used.system) / 1000)
       }
     },
     { time: 0, iterations: 25 }
@@ -164,8 +169,15 @@ describe('10,000 events, interleaved', () => {
 
 afterAll(() => {
   const floor = median(interleaved.get('floor')!)
-  const rows = [...interleaved].map(([name, values]) => `| ${name} | ${median(values).toFixed(1)} | ${Math.min(...values).toFixed(1)} | ${(median(values) / floor).toFixed(2)}× |`)
-  console.log(`\n10,000 events, interleaved, medians of ${interleaved.get('floor')!.length} samples (ms):\n| case | median | min | ÷ floor |\n| --- | ---: | ---: | ---: |\n${rows.join('\n')}\n`)
+  const floorCpu = median(interleavedCpu.get('floor')!)
+  const rows = [...interleaved].map(([name, values]) => {
+    const cpu = median(interleavedCpu.get(name)!)
+    return `| ${name} | ${median(values).toFixed(1)} | ${Math.min(...values).toFixed(1)} | ${(median(values) / floor).toFixed(2)}× | ${cpu.toFixed(1)} | ${(cpu / floorCpu).toFixed(2)}× |`
+  })
+  console.log(
+    `\n10,000 events, interleaved, medians of ${interleaved.get('floor')!.length} samples (ms):\n` +
+      `| case | wall median | wall min | ÷ floor | CPU median | ÷ floor |\n| --- | ---: | ---: | ---: | ---: | ---: |\n${rows.join('\n')}\n`
+  )
 })
 
 describe('deltas into one answer', () => {
@@ -197,8 +209,12 @@ function buildLargeConversation(): { store: SqliteConversationStore; conversatio
 }
 
 describe('getConversation', () => {
-  const large = buildLargeConversation()
-  afterAll(() => large.store.close())
+  // Built in beforeAll, not while collecting: a run filtered to other cases (-t) skips it.
+  let large: ReturnType<typeof buildLargeConversation>
+  beforeAll(() => {
+    large = buildLargeConversation()
+  })
+  afterAll(() => large?.store.close())
 
   bench('open a conversation of 10,000 messages + 1,000 tool calls', () => {
     const detail = large.store.getConversation(large.conversationId)
