@@ -144,6 +144,23 @@ describe('deskclaw run', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toBe('deskclaw: --autonomy must be readonly, supervised or full (got "yolo")\n')
   })
+
+  it('--tool-descriptions full|compact chooses the declarations the model gets (docs/tools.md, "Compact tool descriptions")', async () => {
+    const described = async (choice: string) => {
+      expect((await runCli(['--json', '--tool-descriptions', choice, 'hi'], [{ text: 'ok' }])).code).toBe(0)
+      const tools = server!.requests[0]!.body.tools as Array<{ function: { name: string; description: string } }>
+      await server!.close() // runCli starts the next one
+      return new Map(tools.map((t) => [t.function.name, t.function.description]))
+    }
+    const full = await described('full')
+    const compact = await described('compact')
+    expect([...compact.keys()]).toEqual([...full.keys()])
+    expect(compact.get('file_read')!.length).toBeLessThan(full.get('file_read')!.length)
+    for (const description of compact.values()) expect(description).not.toMatch(/\n/)
+    const bad = await runCli(['--tool-descriptions', 'tiny', 'hi'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toBe('deskclaw: --tool-descriptions must be auto, full or compact (got "tiny")\n')
+  })
 })
 
 describe('deskclaw run --approve ask on a terminal', () => {
