@@ -172,6 +172,9 @@ for (const place of PLACES) {
         const workspace = tempWorkspace()
         const native = await setup(new NativeRuntime(), NOTHING, 'trusted').call(workspace, { language, code: snippet.connect(server.port) })
         expect(native.forUser).toBe('connected')
+        // trusted with the native shell runtime: the level's own choice, no "no sandbox" note.
+        expect(native.previewFields).toMatchObject({ runsIn: 'runsIn.native', network: 'network.open' })
+        expect(native.previewFields).not.toHaveProperty('note')
         const hits = server.hits()
         const sandboxed = await at('standard')(workspace, { language, code: snippet.connect(server.port) })
         expect(sandboxed.ranIn).toBe(place.name)

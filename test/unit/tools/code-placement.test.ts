@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CodeStrictnessSchema } from '../../../src/shared'
-import { decideCodePlacement, SANDBOX_AVAILABILITY } from '../../../src/main/tools/code'
+import { decideCodePlacement, looksForSandbox, SANDBOX_AVAILABILITY } from '../../../src/main/tools/code'
 
 /*
  * run_code's level → runtime decision (docs/tools.md, "run_code"), walked over every level and
@@ -36,6 +36,14 @@ describe('run_code placement, every level × availability', () => {
       if (level === 'standard') expect(placement.sandboxed).toBe(availability !== 'none')
       // trusted: exactly the runtime chosen for shell commands.
       if (level === 'trusted') expect(placement).toMatchObject({ runtime: 'selected', sandboxed: availability === 'selected' })
+    })
+  }
+
+  // A sandbox is looked for (a probe that may take seconds) exactly for the levels that would use one.
+  for (const level of CodeStrictnessSchema.options) {
+    it(`${level} looks for a sandbox only if it would run in one`, () => {
+      const other = decideCodePlacement(level, 'other')
+      expect(looksForSandbox(level)).toBe(other.kind === 'run' && other.runtime === 'sandbox')
     })
   }
 })

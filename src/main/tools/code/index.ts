@@ -6,7 +6,7 @@ import type { CodeStrictness } from '../../../shared'
 import type { Runtime } from '../../runtime'
 import { toolPack, type ToolSource } from '../source'
 import { createRunCodeTool } from './run-code'
-export { decideCodePlacement, SANDBOX_AVAILABILITY, type CodePlacement, type SandboxAvailability } from './placement'
+export { decideCodePlacement, looksForSandbox, SANDBOX_AVAILABILITY, type CodePlacement, type SandboxAvailability } from './placement'
 
 /** A sandbox for code when the shell's runtime is native: docker, bwrap or sandbox-exec, never native (a fail-closed SelectedRuntime). */
 export interface CodeSandbox extends Runtime {

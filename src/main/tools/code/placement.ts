@@ -38,3 +38,12 @@ const PLACEMENTS: Readonly<Record<CodeStrictness, Readonly<Record<SandboxAvailab
 export function decideCodePlacement(level: CodeStrictness, availability: SandboxAvailability): CodePlacement {
   return PLACEMENTS[level][availability]
 }
+
+/**
+ * Whether the level's placement depends on a sandbox other than the shell's runtime (standard
+ * and strict do; trusted runs in the shell's runtime whatever else could run): only then is one
+ * looked for. Read from the table itself, so it cannot disagree with it.
+ */
+export function looksForSandbox(level: CodeStrictness): boolean {
+  return JSON.stringify(PLACEMENTS[level].other) !== JSON.stringify(PLACEMENTS[level].none)
+}

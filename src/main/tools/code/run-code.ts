@@ -4,7 +4,7 @@ import type { CodeStrictness } from '../../../shared'
 import { RuntimeUnavailableError, SANDBOX_RUNTIME_NAMES, type Runtime } from '../../runtime'
 import { defineTool, fail, ok, text, ToolRefusal, withDisplay, type AnyTool } from '../define-tool'
 import type { CodeToolServices } from './index'
-import { decideCodePlacement, type CodePlacement, type SandboxAvailability } from './placement'
+import { decideCodePlacement, looksForSandbox, type CodePlacement, type SandboxAvailability } from './placement'
 
 const DEFAULT_TIMEOUT_S = 30
 const MAX_TIMEOUT_S = 300
@@ -23,9 +23,14 @@ interface Decision {
   placement: CodePlacement
   /** The runtime that runs it (for a refusal: the one that was selected). */
   runtime: Runtime
-  /** Why no sandbox can run, when none can. */
+  /** Why no sandbox can run, when one was looked for and none can. */
   reason?: string
+  /** Runs natively because no sandbox could be found (not because the level says so): shown, guarded, and asked in full autonomy. */
+  fallback: boolean
 }
+
+/** How long "no sandbox can run" is believed: a dead Docker engine takes seconds to say so, every call would wait for it. */
+const SANDBOX_CHECK_TTL_MS = 30_000
 
 /** Unsandboxed runs the approval has shown, by call content, so a sandbox lost after approval never turns into a native run. */
 const PREVIEWED_NATIVE_MAX = 100
@@ -33,18 +38,30 @@ const PREVIEWED_NATIVE_MAX = 100
 export function createRunCodeTool(services: CodeToolServices): AnyTool {
   const previewedNative = new Set<string>()
 
+  let lastMissing: { at: number; reason: string } | null = null
+
+  /** Null when a sandbox for code can run; else why not (a failure is remembered for a while). */
+  async function missingSandbox(): Promise<string | null> {
+    if (lastMissing && Date.now() - lastMissing.at < SANDBOX_CHECK_TTL_MS) return lastMissing.reason
+    const reason = await services.sandbox.unavailableReason()
+    lastMissing = reason === null ? null : { at: Date.now(), reason }
+    return reason
+  }
+
   async function decide(): Promise<Decision> {
     const level = services.strictness()
     await services.runtime.ready?.()
     let availability: SandboxAvailability = 'selected'
     let reason: string | undefined
     if (!SANDBOX_RUNTIME_NAMES.has(services.runtime.name)) {
-      reason = (await services.sandbox.unavailableReason()) ?? undefined
-      availability = reason === undefined ? 'other' : 'none'
+      // trusted runs in the shell's runtime either way: nothing is looked for, nothing is said about it.
+      reason = looksForSandbox(level) ? ((await missingSandbox()) ?? undefined) : undefined
+      availability = looksForSandbox(level) && reason === undefined ? 'other' : 'none'
     }
     const placement = decideCodePlacement(level, availability)
     const runtime = placement.kind === 'run' && placement.runtime === 'sandbox' ? services.sandbox : services.runtime
-    return { level, placement, runtime, ...(reason ? { reason } : {}) }
+    const fallback = placement.kind === 'run' && !placement.sandboxed && reason !== undefined
+    return { level, placement, runtime, fallback, ...(reason ? { reason } : {}) }
   }
 
   function refusal(decision: Decision): ToolRefusal {
@@ -75,8 +92,8 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
       const decision = await decide()
       if (decision.placement.kind === 'refuse') throw refusal(decision)
       const { placement, runtime } = decision
-      if (placement.sandboxed) previewedNative.delete(callKey(args))
-      else remember(previewedNative, callKey(args))
+      if (decision.fallback) remember(previewedNative, callKey(args))
+      else previewedNative.delete(callKey(args))
       return {
         title: text('title'),
         fields: [
@@ -86,7 +103,7 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
           { label: text('runsIn'), value: runtime.name, display: text(placement.sandboxed ? 'runsIn.sandbox' : 'runsIn.native', { runtime: runtime.name }) },
           { label: text('workspace'), value: placement.workspace, display: text(placement.workspace === 'read-only' ? 'workspace.readOnly' : 'workspace.writable', { folder: workspace }) },
           { label: text('network'), value: placement.sandboxed ? 'none' : 'open', display: text(placement.sandboxed ? 'network.none' : 'network.open') },
-          ...(placement.sandboxed ? [] : [{ label: text('note'), value: decision.reason ?? '', display: text('note.noSandbox', { reason: decision.reason ?? '' }) }]),
+          ...(decision.fallback ? [{ label: text('note'), value: decision.reason ?? '', display: text('note.noSandbox', { reason: decision.reason ?? '' }) }] : []),
           { label: text('timeout'), value: `${args.timeoutSec ?? DEFAULT_TIMEOUT_S} s` }
         ]
       }
@@ -157,15 +174,15 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
         'result.unavailable': '无法运行：{reason}'
       }
     },
-    // The preview decided: a call it showed as native asks even in full autonomy (docs/tools.md, "run_code").
+    // The preview decided: a call it showed as native for want of a sandbox asks even in full autonomy (docs/tools.md, "run_code").
     runsUnsandboxed: (args) => previewedNative.has(callKey(args)),
     truncationHint: 'Print less (a summary, the first and last items) and run it again.',
     async run(args, ctx) {
       const decision = await decide()
       if (decision.placement.kind === 'refuse') throw refusal(decision)
       const { placement, runtime } = decision
-      // Natively only when the approval said so: a sandbox that went away meanwhile refuses instead.
-      if (!placement.sandboxed && !previewedNative.delete(callKey(args))) {
+      // Natively for want of a sandbox only when the approval said so: a sandbox that went away meanwhile refuses instead.
+      if (decision.fallback && !previewedNative.delete(callKey(args))) {
         throw new ToolRefusal('run_code refused: the sandbox it was approved to run in is no longer available; it was not run natively.', text('result.sandboxLost'))
       }
       const seconds = args.timeoutSec ?? DEFAULT_TIMEOUT_S
