@@ -10,10 +10,10 @@ import { hasChromium } from '../helpers/browser'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
 const LABELS = {
-  en: ['General', 'Model providers', 'Safety', 'Desktop control', 'Chat apps', 'MCP servers', 'Web', 'Model prices', 'Checkpoints'],
-  'zh-CN': ['通用', '模型服务商', '安全', '桌面控制', '聊天应用', 'MCP 服务器', '网络', '模型价格', '检查点']
+  en: ['General', 'Model providers', 'Safety', 'Desktop control', 'Chat apps', 'MCP servers', 'Web', 'Model prices', 'Checkpoints', 'Project checks'],
+  'zh-CN': ['通用', '模型服务商', '安全', '桌面控制', '聊天应用', 'MCP 服务器', '网络', '模型价格', '检查点', '项目检查']
 } as const
-const IDS = ['general', 'model', 'safety', 'desktop', 'chatApps', 'mcp', 'web', 'prices', 'checkpoints']
+const IDS = ['general', 'model', 'safety', 'desktop', 'chatApps', 'mcp', 'web', 'prices', 'checkpoints', 'checks']
 
 describe.skipIf(!hasChromium())('Settings: the section menu', () => {
   let session: UiSession | undefined
@@ -54,12 +54,12 @@ describe.skipIf(!hasChromium())('Settings: the section menu', () => {
       expect(await shown()).toEqual(['desktop'])
       expect(await panel.getByTestId('settings-section-tab-desktop').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
       await page.keyboard.press('End')
-      expect(await shown()).toEqual(['checkpoints'])
+      expect(await shown()).toEqual(['checks'])
       await page.keyboard.press('Home')
       expect(await shown()).toEqual(['general'])
       await page.keyboard.press('ArrowUp')
-      expect(await shown()).toEqual(['checkpoints'])
-      expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(IDS.map((id) => (id === 'checkpoints' ? '0' : '-1')))
+      expect(await shown()).toEqual(['checks'])
+      expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(IDS.map((id) => (id === 'checks' ? '0' : '-1')))
 
       // An error on a page is marked on its tab, also from another page; an edit survives switching.
       await panel.getByTestId('settings-section-tab-safety').click()

@@ -921,7 +921,7 @@ export const zhCN: Dictionary = {
   'checkpoints.review.select': '应用 {path}',
   'settings.nav.checks': '项目检查',
   'settings.section.checks': '项目检查',
-  'settings.checks.intro': 'lint 工具为此工作区运行的命令。它们优先于 package.json、pyproject.toml、Cargo.toml 或 go.mod 中声明的命令；留空则使用项目自己的命令。',
+  'settings.checks.intro': '代码检查工具为此工作区运行的命令。它们优先于 package.json、pyproject.toml、Cargo.toml 或 go.mod 中声明的命令；留空则使用项目自己的命令。',
   'settings.checks.workspace': '工作区：',
   'settings.checks.lint': '代码检查命令',
   'settings.checks.typecheck': '类型检查命令',
