@@ -2,6 +2,7 @@ import { APICallError } from '@ai-sdk/provider'
 import type { AssistantContent, ModelMessage } from 'ai'
 import type { Usage } from '../../shared'
 import type { ModelClient, ModelFinishReason, ModelTool, ModelTurnRequest, ModelTurnResult } from './model-client'
+import { linkedAbort } from './linked-abort'
 import { withModelRetries } from './model-retries'
 import { toChatMessages } from './openai-chat-messages'
 import { readSseData } from './sse-events'
@@ -88,14 +89,15 @@ export class OpenAIChatClient implements ModelClient {
     // changes): their JSON is written once and spliced in, not serialised again per request.
     const text = request.tools.length > 0 ? `${JSON.stringify(body).slice(0, -1)},"tools":${this.toolsJson(request.tools)}}` : JSON.stringify(body)
     // Ending early on our side (a part that could not be taken: the disk is full) closes the connection too.
-    const stop = new AbortController()
-    const signal = AbortSignal.any([request.signal, stop.signal])
-    const response = await withModelRetries(() => this.post(text, body, signal), request)
+    const stop = linkedAbort(request.signal)
     try {
+      const response = await withModelRetries(() => this.post(text, body, stop.signal), request)
       return await this.readTurn(response, body, request)
     } catch (error) {
       stop.abort()
       throw error
+    } finally {
+      stop.dispose()
     }
   }
 

@@ -1,5 +1,6 @@
 import type { LanguageModel, LanguageModelUsage, ToolSet } from 'ai'
 import { AppError, type Usage } from '../../shared'
+import { linkedAbort } from './linked-abort'
 import type { ModelClient, ModelFinishReason, ModelTool, ModelTurnRequest, ModelTurnResult } from './model-client'
 
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded late, on purpose */
@@ -26,14 +27,14 @@ export class SdkModelClient implements ModelClient {
     const ai = loadAi()
     this.model ??= this.makeModel()
     // Stopping early on our side (an onPart that threw: the disk is full) must end the model's stream too.
-    const stop = new AbortController()
+    const stop = linkedAbort(request.signal)
     const result = ai.streamText({
       model: this.model,
       ...(request.system ? { system: request.system } : {}),
       messages: [...request.messages],
       ...(request.tools.length > 0 ? { tools: this.toolSet(request.tools, ai) } : {}),
       ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
-      abortSignal: AbortSignal.any([request.signal, stop.signal]),
+      abortSignal: stop.signal,
       maxRetries: request.maxRetries,
       // Errors arrive as 'error' parts and end the run with one line; the SDK's default logs stacks.
       onError: () => {}
@@ -66,6 +67,8 @@ export class SdkModelClient implements ModelClient {
     } catch (error) {
       stop.abort()
       throw error
+    } finally {
+      stop.dispose()
     }
     const response = await result.response
     // The SDK appends its own tool-error messages for invalid calls; the loop's replace them.
