@@ -27,7 +27,7 @@ const DEFAULT_MODELS: Readonly<Record<ProviderKind, string>> = {
 }
 
 /**
- * Passed to streamText as `maxRetries`: up to 3 retries (4 attempts) of a model call that failed
+ * Passed to the model client as `maxRetries` (providers/model-retries.ts, or streamText for the SDK providers): up to 3 retries (4 attempts) of a model call that failed
  * with 408/409/429/5xx or a dropped connection, 2 s → 4 s → 8 s apart unless the server sends
  * `retry-after-ms` / `retry-after` (then that, if under 60 s). Only the request is retried, never
  * a stream that already started.
