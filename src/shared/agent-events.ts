@@ -116,6 +116,30 @@ export const UsageSchema = z.object({
 })
 export type Usage = z.infer<typeof UsageSchema>
 
+/** Where a run's context window came from (docs/architecture.md, "Context window"). */
+export const ContextWindowSourceSchema = z.enum(['setting', 'model-list', 'default'])
+export type ContextWindowSource = z.infer<typeof ContextWindowSourceSchema>
+
+/** How full the model's context was at a run's latest request: its input tokens of the window (the chat header's meter). */
+export const ContextFillSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  window: z.number().int().positive(),
+  source: ContextWindowSourceSchema
+})
+export type ContextFill = z.infer<typeof ContextFillSchema>
+
+/** What one compaction did (docs/architecture.md, "Compaction"): messages summarised, outputs elided, the prompt before and after. */
+export const CompactionSchema = z.object({
+  summarised: z.number().int().nonnegative(),
+  elided: z.number().int().nonnegative(),
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  window: z.number().int().positive(),
+  /** The provider refused the request as too long, and the run compacted harder and tried again. */
+  forced: z.boolean().optional()
+})
+export type Compaction = z.infer<typeof CompactionSchema>
+
 /** A question waiting for the user: what `approval_requested` carries and `approvals.pending` lists. */
 export const PendingApprovalSchema = z.object({
   approvalId: z.string(),
@@ -259,6 +283,10 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     cached: z.boolean().optional(),
     durationMs: z.number()
   }),
+  /** After each model request whose input tokens the provider reported. */
+  z.object({ type: z.literal('context_usage'), ...base, ...ContextFillSchema.shape }),
+  /** The conversation neared the context window and what the model is sent was compacted; the store keeps every original. */
+  z.object({ type: z.literal('context_compacted'), ...base, ...CompactionSchema.shape }),
   z.object({
     type: z.literal('run_completed'),
     ...base,

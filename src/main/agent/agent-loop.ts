@@ -3,13 +3,17 @@ import {
   newId,
   type AgentEvent,
   type AppErrorShape,
+  type ContextWindowSource,
   type StopReason,
   type ToolAttachmentRef,
   type Usage
 } from '../../shared'
 import type { ModelClient } from '../providers'
 import type { ToolDescriptionStyle, ToolRegistry } from '../tools'
+import { ContextKeeper, SUMMARY_SHARE, type CompactionReport } from './context-keeper'
+import { storedSummary, summarise } from './context-summary'
 import { messagesForStore } from './stored-messages'
+import { estimateTextTokens, estimateToolSetTokens } from './token-estimate'
 import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
 
 export const DEFAULT_MAX_ITERATIONS = 10
@@ -35,6 +39,18 @@ export interface AgentLoopOptions {
   /** Persists model messages as soon as they exist, so the next turn has the context. */
   onModelMessages(messages: ModelMessage[]): void
   describeError(error: unknown): AppErrorShape
+  /**
+   * The model's context window (docs/architecture.md, "Context window"): the run compacts what it
+   * sends when a request nears it, and reports how full each request was. Absent: neither.
+   */
+  contextWindow?: { tokens: number; source: ContextWindowSource }
+  /**
+   * Provider tokens per estimated token, as the conversation's previous run measured it (its first
+   * request is estimated with it), and where this run's measurement goes.
+   */
+  contextScale?: { initial?: number; update(scale: number): void }
+  /** Whether a failed model call is the provider refusing a prompt too long for its window (then: compact harder, try once more). */
+  isContextOverflow?(error: unknown): boolean
 }
 
 export interface AgentRunInput {
@@ -69,8 +85,10 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   const attached = input.attachments?.length ? { attachments: input.attachments } : {}
   const question = input.question ? { question: input.question } : {}
   const userMessage: ModelMessage = { role: 'user', content: input.userContent?.forModel ?? input.prompt }
-  const messages: ModelMessage[] = [...input.history, userMessage]
   const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
+  // Every message as it happened; what each request sends is the keeper's view of them (compaction).
+  const context = new ContextKeeper(input.history, options.contextWindow?.tokens ?? Number.POSITIVE_INFINITY, options.contextScale?.initial)
+  context.add(userMessage)
   let iterations = 0
   let lastText = ''
 
@@ -87,17 +105,16 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
       if (input.signal.aborted) return complete('cancelled')
       if (iterations >= options.maxIterations) return complete('max_iterations')
       iterations++
-      const step = await streamStep(options, messages, input)
-      addUsage(usage, step.usage)
+      const step = await modelStep(options, context, input, usage)
       lastText = step.text
-      messages.push(...step.responseMessages)
+      context.add(...step.responseMessages)
       options.onModelMessages(messagesForStore(step.responseMessages, options.registry))
       if (input.signal.aborted) return complete('cancelled')
       if (step.toolCalls.length === 0) return complete('final')
 
       const results = await options.runner.runStep(step.toolCalls, { ...scope, signal: input.signal })
       const resultMessages = toResultMessages(results, options.acceptsImages)
-      messages.push(...resultMessages)
+      context.add(...resultMessages)
       options.onModelMessages(resultMessages)
     }
   } catch (error) {
@@ -110,6 +127,72 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   }
 }
 
+/**
+ * One model step on the context's view: compacted first when the prompt nears the window; when the
+ * provider still refuses it as too long, compacted harder and sent once more.
+ */
+async function modelStep(options: AgentLoopOptions, context: ContextKeeper, input: AgentRunInput, usage: Usage): Promise<StepResult> {
+  const window = options.contextWindow
+  const fixed = promptTokens(options.systemPrompt) + estimateToolSetTokens(options.registry.toModelTools(await options.toolDescriptions))
+  const send = () => streamStep(options, context.view(fixed), input)
+  if (window && context.needsCompaction(fixed)) await compact(options, context, input, usage, fixed, false)
+  let step: StepResult
+  try {
+    step = await send()
+  } catch (error) {
+    if (!window || input.signal.aborted || !options.isContextOverflow?.(error)) throw error
+    await compact(options, context, input, usage, fixed, true)
+    step = await send()
+  }
+  addUsage(usage, step.usage)
+  const reported = step.usage.inputTokens
+  context.observe(reported)
+  if (window && reported !== undefined && reported > 0) {
+    options.contextScale?.update(context.scale())
+    options.emit({ type: 'context_usage', runId: input.runId, conversationId: input.conversationId, at: Date.now(), inputTokens: reported, window: window.tokens, source: window.source })
+  }
+  return step
+}
+
+/** The system prompt's tokens, counted once per prompt (a run sends the same one every step). */
+let lastPrompt: { text: string; tokens: number } | null = null
+function promptTokens(text: string): number {
+  if (lastPrompt?.text !== text) lastPrompt = { text, tokens: estimateTextTokens(text) }
+  return lastPrompt.tokens
+}
+
+/** Compacts the context (context-keeper.ts), persists a new summary, and tells the front doors. */
+async function compact(options: AgentLoopOptions, context: ContextKeeper, input: AgentRunInput, usage: Usage, fixed: number, forced: boolean): Promise<void> {
+  const window = options.contextWindow!.tokens
+  const report: CompactionReport | null = await context.compact(
+    fixed,
+    (previous, messages) =>
+      summarise(previous, messages, {
+        model: options.model,
+        maxRetries: options.maxRetries,
+        signal: input.signal,
+        // A summarisation request stays well inside the window, its answer included.
+        requestBudget: Math.floor(window * 0.6),
+        summaryTokens: Math.min(2000, Math.max(150, Math.floor(context.room(fixed) * SUMMARY_SHARE))),
+        onUsage: (spent) => addUsage(usage, spent)
+      }),
+    { forced, onSummary: (summary) => options.onModelMessages([storedSummary(summary)]) }
+  )
+  if (!report) return
+  options.emit({
+    type: 'context_compacted',
+    runId: input.runId,
+    conversationId: input.conversationId,
+    at: Date.now(),
+    summarised: report.summarised,
+    elided: report.elided,
+    tokensBefore: report.tokensBefore,
+    tokensAfter: report.tokensAfter,
+    window,
+    ...(forced ? { forced: true } : {})
+  })
+}
+
 interface StepResult {
   text: string
   toolCalls: ModelToolCall[]
@@ -117,7 +200,7 @@ interface StepResult {
   usage: Usage
 }
 
-async function streamStep(options: AgentLoopOptions, messages: ModelMessage[], input: AgentRunInput): Promise<StepResult> {
+async function streamStep(options: AgentLoopOptions, messages: readonly ModelMessage[], input: AgentRunInput): Promise<StepResult> {
   const messageId = newId('msg')
   const toolStyle = await options.toolDescriptions
   // Pieces joined once at the end: a long answer costs time linear in its length.

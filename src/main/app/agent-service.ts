@@ -4,7 +4,16 @@ import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, typ
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
-import { apiKeyEnvFor, describeModelError, MODEL_MAX_RETRIES, modelAcceptsImages, type ModelClient, type ProviderConfig } from '../providers'
+import {
+  apiKeyEnvFor,
+  describeModelError,
+  isContextOverflow,
+  MODEL_MAX_RETRIES,
+  modelAcceptsImages,
+  type ContextWindow,
+  type ModelClient,
+  type ProviderConfig
+} from '../providers'
 import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, runToolDescriptions, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
@@ -49,6 +58,7 @@ interface ParentRun {
   modelLabel: string
   acceptsImages: boolean
   toolDescriptions: ToolDescriptionStyle | Promise<ToolDescriptionStyle>
+  contextWindow: Promise<ContextWindow>
   describeError(error: unknown): AppErrorShape
 }
 
@@ -62,6 +72,8 @@ export class AgentService implements AppService {
   private readonly models = new LanguageModels()
   private readonly childSlots = new RunSlots(() => this.deps.settings().delegateConcurrency)
   private readonly contextWindows = new ContextWindows()
+  /** Provider tokens per estimated token, by conversation and model, from its latest run (agent/context-keeper.ts). */
+  private readonly contextScales = new Map<string, number>()
 
   constructor(private readonly deps: AgentServiceDeps) {}
 
@@ -95,7 +107,9 @@ export class AgentService implements AppService {
     mkdirSync(workspace, { recursive: true })
     const acceptsImages = modelAcceptsImages({ ...settings, model: modelId })
     // `auto` goes by the model's context window, which may need one question to the server: the first model step waits for it.
-    const toolDescriptions = runToolDescriptions(settings.toolDescriptions, async () => (await this.contextWindows.of(providerConfig, settings.contextWindow)).tokens)
+    // Compaction plans with it too (docs/architecture.md, "Compaction"); the run awaits it once started.
+    const contextWindow = this.contextWindows.of(providerConfig, settings.contextWindow)
+    const toolDescriptions = runToolDescriptions(settings.toolDescriptions, async () => (await contextWindow).tokens)
     const attachments = prepareAttachments(options.attachments ?? []) // throws VALIDATION_FAILED for bytes that are no image
 
     const runId = options.runId ?? newId('run')
@@ -151,7 +165,10 @@ export class AgentService implements AppService {
         acceptsImages,
         emit: this.deps.emit,
         onModelMessages: (messages) => store.appendModelMessages(conversationId, runId, messages),
-        describeError: (error) => describeModelError(error, providerConfig)
+        describeError: (error) => describeModelError(error, providerConfig),
+        contextWindow,
+        contextScale: this.contextScaleOf(`${conversationId}\u0000${settings.provider}:${modelId}`),
+        isContextOverflow
       },
       {
         runId,
@@ -174,6 +191,7 @@ export class AgentService implements AppService {
       modelLabel: `${settings.provider}:${modelId}`,
       acceptsImages,
       toolDescriptions,
+      contextWindow,
       describeError: (error) => describeModelError(error, providerConfig)
     }
     this.active.set(runId, { conversationId, controller, done, parent })
@@ -193,6 +211,19 @@ export class AgentService implements AppService {
       baseUrl: settings.baseUrl,
       apiKey: this.deps.apiKey(settings),
       apiKeyEnv: apiKeyEnvFor(settings)
+    }
+  }
+
+  private contextScaleOf(key: string): { initial?: number; update(scale: number): void } {
+    const initial = this.contextScales.get(key)
+    return {
+      ...(initial !== undefined ? { initial } : {}),
+      update: (scale) => {
+        // Most recently used last, at most a few hundred remembered.
+        this.contextScales.delete(key)
+        this.contextScales.set(key, scale)
+        if (this.contextScales.size > 500) this.contextScales.delete(this.contextScales.keys().next().value!)
+      }
     }
   }
 
@@ -267,7 +298,9 @@ export class AgentService implements AppService {
           acceptsImages: parent.acceptsImages,
           emit,
           onModelMessages: () => {},
-          describeError: parent.describeError
+          describeError: parent.describeError,
+          contextWindow: parent.contextWindow,
+          isContextOverflow
         },
         { runId: childRunId, conversationId: request.conversationId, prompt: request.task, history: [], signal: request.signal }
       )

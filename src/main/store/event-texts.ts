@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { StepChangesSchema, ToolStepSchema, type RunSummary, type StepChanges, type ToolCallRecord, type ToolStep, type ToolText } from '../../shared'
+import { CompactionSchema, ContextFillSchema, StepChangesSchema, ToolStepSchema, type RunSummary, type StepChanges, type ToolCallRecord, type ToolStep, type ToolText } from '../../shared'
 import { parseJson } from './json'
 
 interface DisplayRow {
@@ -56,6 +56,8 @@ interface FailureRow {
 export class EventTexts {
   private readonly displays: Database.Statement<[string], DisplayRow>
   private readonly failures: Database.Statement<[string], FailureRow>
+  private readonly contextFills: Database.Statement<[string], { run_id: string; data: string }>
+  private readonly compactions: Database.Statement<[string], { run_id: string; data: string }>
   private readonly steps: Database.Statement<[string], StepRow>
   private readonly subagents: Database.Statement<[string], SubagentRow>
   private readonly summaries: Database.Statement<[string], SummaryRow>
@@ -84,6 +86,12 @@ export class EventTexts {
          AND json_extract(data, '$.event.type') IN ('run_started', 'tool_call_started', 'tool_call_completed', 'run_completed', 'run_failed')
        ORDER BY seq`
     )
+    // The latest context_usage of each run (the header's meter), and every compaction (the timeline's markers).
+    this.contextFills = db.prepare(
+      `SELECT run_id, data FROM events WHERE conversation_id = ?1 AND type = 'context_usage' AND seq IN
+         (SELECT MAX(seq) FROM events WHERE conversation_id = ?1 AND type = 'context_usage' GROUP BY run_id)`
+    )
+    this.compactions = db.prepare(`SELECT run_id, data FROM events WHERE conversation_id = ? AND type = 'context_compacted' ORDER BY seq`)
     this.failures = db.prepare(
       `SELECT run_id, json_extract(data, '$.error') AS error
        FROM events WHERE conversation_id = ? AND type = 'run_failed' ORDER BY seq`
@@ -180,6 +188,28 @@ export class EventTexts {
   }
 
   /** Each failed run with run_failed's error (its code and message code), not only the message. */
+  /** Each run with how full its latest request's context was and its compactions (docs/architecture.md, "Compaction"). */
+  withContext(conversationId: string, runs: RunSummary[]): RunSummary[] {
+    const fills = new Map<string, NonNullable<RunSummary['context']>>()
+    for (const row of this.contextFills.all(conversationId)) {
+      const fill = ContextFillSchema.safeParse(parseJson(row.data))
+      if (fill.success) fills.set(row.run_id, fill.data)
+    }
+    const compactions = new Map<string, NonNullable<RunSummary['compactions']>>()
+    for (const row of this.compactions.all(conversationId)) {
+      const event = parseJson(row.data) as { at?: unknown } | null
+      const compaction = CompactionSchema.safeParse(event)
+      if (!compaction.success || typeof event?.at !== 'number') continue
+      compactions.set(row.run_id, [...(compactions.get(row.run_id) ?? []), { ...compaction.data, at: event.at }])
+    }
+    if (fills.size === 0 && compactions.size === 0) return runs
+    return runs.map((run) => {
+      const context = fills.get(run.id)
+      const made = compactions.get(run.id)
+      return context || made ? { ...run, ...(context ? { context } : {}), ...(made ? { compactions: made } : {}) } : run
+    })
+  }
+
   withFailures(conversationId: string, runs: RunSummary[]): RunSummary[] {
     const byRun = new Map<string, RunFailure>()
     for (const row of this.failures.all(conversationId)) {

@@ -47,6 +47,10 @@ export function projectEvent(target: ProjectionTarget, event: AgentEvent): void 
       return projectRunFailed(statements, event, target.audit)
     case 'subagent_event':
       return projectSubagentEvent(event, target.audit)
+    case 'context_usage':
+    case 'context_compacted':
+      // Kept in the event log only; a snapshot reads them back from there (event-texts.ts).
+      return undefined
     default:
       return assertNever(event)
   }

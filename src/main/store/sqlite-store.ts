@@ -108,7 +108,7 @@ export class SqliteConversationStore implements ConversationStore {
           id,
           this.eventTexts.withSubagents(id, this.eventTexts.withSteps(id, this.eventTexts.withDisplays(id, this.statements.listToolCalls.all(id).map(toToolCallRecord))))
         ),
-        runs: this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary))
+        runs: this.eventTexts.withContext(id, this.eventTexts.withFailures(id, this.statements.listRuns.all(id).map(toRunSummary)))
       }
     })
   }

@@ -3,7 +3,7 @@
  * snapshot, and the conversations.* calls.
  */
 import { z } from 'zod'
-import { AppErrorSchema, ApprovalRecordSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
+import { AppErrorSchema, ApprovalRecordSchema, CompactionSchema, ContextFillSchema, ToolAttachmentRefSchema, ToolCallStatusSchema, ToolTextSchema, UsageSchema } from '../agent-events'
 import { StepChangesSchema } from '../checkpoints'
 import { VerdictSchema } from '../risk'
 import { defineCall } from './define-call'
@@ -108,7 +108,11 @@ export const RunSummarySchema = z.object({
   /** "provider:model" as run_started carried it (what the run's tokens are priced by); absent for older records. */
   model: z.string().nullable().optional(),
   /** The question (user message) this run answers; several runs of one question are its regenerated versions. */
-  answersMessageId: z.string().nullable().optional()
+  answersMessageId: z.string().nullable().optional(),
+  /** How full the context was at the run's latest request (context_usage), when the provider reported it. */
+  context: ContextFillSchema.optional(),
+  /** The run's compactions (context_compacted), with when they happened, for the timeline's markers. */
+  compactions: z.array(CompactionSchema.extend({ at: z.number() })).optional()
 })
 export type RunSummary = z.infer<typeof RunSummarySchema>
 

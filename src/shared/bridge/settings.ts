@@ -68,9 +68,6 @@ export type ToolDescriptions = z.infer<typeof ToolDescriptionsSchema>
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 
-/** Where a run's context window came from (docs/architecture.md, "Context window"). */
-export const ContextWindowSourceSchema = z.enum(['setting', 'model-list', 'default'])
-export type ContextWindowSource = z.infer<typeof ContextWindowSourceSchema>
 export type Theme = z.infer<typeof ThemeSchema>
 
 /** An absolute http: or https: URL with a host (what a model server's base URL must be). */

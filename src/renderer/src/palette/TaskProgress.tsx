@@ -106,6 +106,7 @@ export function TaskProgress({ snapshot, runId, status }: { snapshot: ChatSnapsh
         ? buildTimeline(snapshot).filter((item) => {
             if (item.kind === 'message') return item.message.role === 'assistant' && item.message.runId === runId
             if (item.kind === 'tool') return item.call.runId === runId
+            if (item.kind === 'compaction') return false // the chat's timeline shows these
             return item.run.id === runId
           })
         : [],
@@ -140,6 +141,7 @@ export function TaskProgress({ snapshot, runId, status }: { snapshot: ChatSnapsh
           {steps.map((item) => {
             if (item.kind === 'message') return <StepNote key={item.key} message={item.message} />
             if (item.kind === 'tool') return <ToolRow key={item.key} call={item.call} />
+            if (item.kind === 'compaction') return null
             return (
               <li
                 key={item.key}

@@ -17,6 +17,7 @@ export {
   isShownImageType,
   type OutputSegment,
   type RunView,
+  type CompactionView,
   type TimelineItem,
   type ToolCallRisk,
   type ToolCallView,

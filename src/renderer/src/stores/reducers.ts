@@ -9,6 +9,8 @@ import type {
   ApprovalAnswer,
   ApprovalPreview,
   ApprovalResolver,
+  Compaction,
+  ContextFill,
   ToolAttachmentRef,
   ToolCallStatus,
   ToolText,
@@ -76,7 +78,14 @@ export interface RunView {
   answersMessageId?: string | null
   /** "provider:model" as run_started carried it; null when unknown (older records). */
   model: string | null
+  /** How full the context was at its latest request (the header's meter); absent until reported. */
+  context?: ContextFill
+  /** Its compactions, shown as markers in the timeline. */
+  compactions?: CompactionView[]
 }
+
+/** One compaction of a run's context (docs/architecture.md, "Compaction"), with when it happened. */
+export type CompactionView = Compaction & { at: number }
 
 export interface ChatSnapshot {
   conversationId: string
@@ -89,6 +98,7 @@ export type TimelineItem =
   | { kind: 'message'; key: string; at: number; message: ChatMessage }
   | { kind: 'tool'; key: string; at: number; call: ToolCallView }
   | { kind: 'run_end'; key: string; at: number; run: RunView }
+  | { kind: 'compaction'; key: string; at: number; compaction: CompactionView }
 
 const OPEN_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['pending', 'running', 'awaiting_approval'])
 
@@ -131,7 +141,9 @@ export function snapshotFromDetail(detail: ConversationDetail): ChatSnapshot {
       iterations: null,
       usage: run.usage,
       model: run.model ?? null,
-      ...(run.answersMessageId ? { answersMessageId: run.answersMessageId } : {})
+      ...(run.answersMessageId ? { answersMessageId: run.answersMessageId } : {}),
+      ...(run.context ? { context: run.context } : {}),
+      ...(run.compactions?.length ? { compactions: run.compactions } : {})
     }))
   }
 }
@@ -428,6 +440,14 @@ export function reduceChat(state: ChatSnapshot, event: AgentEvent): ChatSnapshot
         () => newCall(event, event.tool, undefined)
       )
 
+    case 'context_usage':
+      return updateRun(state, event.runId, (run) => ({ ...run, context: { inputTokens: event.inputTokens, window: event.window, source: event.source } }), event.at)
+
+    case 'context_compacted': {
+      const { type: _type, runId: _runId, conversationId: _conversationId, ...compaction } = event
+      return updateRun(state, event.runId, (run) => ({ ...run, compactions: [...(run.compactions ?? []), compaction] }), event.at)
+    }
+
     case 'run_completed': {
       let next = updateRun(
         state,
@@ -531,6 +551,9 @@ export function buildTimeline(
     if (runId) lastAt.set(runId, Math.max(lastAt.get(runId) ?? 0, item.at))
   }
   for (const run of state.runs) {
+    for (const compaction of run.compactions ?? []) {
+      items.push({ kind: 'compaction', key: `c:${run.id}:${compaction.at}:${order}`, at: compaction.at, compaction, rank: 1, order: order++ })
+    }
     const noteworthy =
       run.status === 'failed' ||
       run.status === 'cancelled' ||

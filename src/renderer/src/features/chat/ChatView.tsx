@@ -17,7 +17,7 @@ import {
 import { AlertIcon, ShieldIcon } from '../common'
 import { ToolCallCard } from '../timeline'
 import { ApplyAtEndSwitch, RestoreBeforeMessage, RunChanges, StagedReviews } from '../checkpoints'
-import { ConversationUsage, UsageBadge } from '../usage'
+import { CompactionMarker, ContextMeter, ConversationUsage, UsageBadge } from '../usage'
 import { DropHint, MessageAttachments, useAttachmentDrop } from './attachments'
 import { Composer } from './Composer'
 import { useDraftStore } from './draft'
@@ -139,6 +139,8 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
           <RunEnd run={item.run} />
         </div>
       )
+    case 'compaction':
+      return <CompactionMarker compaction={item.compaction} />
   }
 }
 
@@ -216,6 +218,7 @@ function ConversationHeader({ onOpenSettings, start }: { onOpenSettings(section?
       )}
       <ModelPicker />
       <ApplyAtEndSwitch scope={selectedId} />
+      <ContextMeter conversationId={selectedId} />
       <ConversationUsage conversationId={selectedId} />
       {autonomy && (
         <button

@@ -18,6 +18,7 @@ function estimateRow(row: ListRow | undefined): number {
     case 'item':
       if (row.item.kind === 'tool') return 200
       if (row.item.kind === 'run_end') return 50
+      if (row.item.kind === 'compaction') return 32
       return row.item.message.role === 'user' ? 56 : 90
   }
 }
@@ -26,11 +27,24 @@ function estimateRow(row: ListRow | undefined): number {
 function rowSubject(row: ListRow): unknown {
   switch (row.kind) {
     case 'item':
-      return row.item.kind === 'message' ? row.item.message : row.item.kind === 'tool' ? row.item.call : row.item.run
+      return itemSubject(row.item)
     case 'call':
       return row.call
     case 'group':
       return row.group
+  }
+}
+
+function itemSubject(item: TimelineItem): unknown {
+  switch (item.kind) {
+    case 'message':
+      return item.message
+    case 'tool':
+      return item.call
+    case 'run_end':
+      return item.run
+    case 'compaction':
+      return item.compaction
   }
 }
 

@@ -1,0 +1,23 @@
+import { APICallError } from '@ai-sdk/provider'
+
+/**
+ * How providers say a prompt is too long for the model's window (docs/architecture.md,
+ * "Compaction"): OpenAI's `context_length_exceeded` code ("This model's maximum context length is
+ * 8192 tokens…"), vLLM's and LM Studio's variants of that sentence, Anthropic's "prompt is too long",
+ * llama.cpp's "exceeds the available context size", OpenRouter's "context length", others' "input
+ * token count … exceeds". Only 400 and 413 answers: a 500 is never this.
+ */
+const OVERFLOW_WORDS = /context[_ ]length[_ ]exceeded|maximum context length|context (length|window|size)|prompt is too long|too many (input )?tokens|input token count|reduce the length of the (messages|prompt)/i
+
+/** The AI SDK's RetryError, known by its marker (the SDK itself is not loaded for this). */
+const RETRY_MARK = Symbol.for('vercel.ai.error.AI_RetryError')
+
+export function isContextOverflow(error: unknown): boolean {
+  const retried = typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[RETRY_MARK] === true
+  const last = retried ? (error as { lastError?: unknown }).lastError : error
+  if (!APICallError.isInstance(last)) return false
+  if (last.statusCode !== 400 && last.statusCode !== 413) return false
+  const code = (last.data as { error?: { code?: unknown } } | undefined)?.error?.code
+  if (code === 'context_length_exceeded') return true
+  return OVERFLOW_WORDS.test(`${last.message}\n${last.responseBody ?? ''}`)
+}
