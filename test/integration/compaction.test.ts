@@ -14,7 +14,12 @@ import type { RecordedRequest, ScriptStep, ScriptedServer } from '../fixtures/sc
 import { createTempApp, runPrompt, type TempApp } from '../helpers/temp-app'
 import type { AgentEventOf } from '../../src/shared'
 
-const WINDOW = Number(process.env.CW ?? 8192)
+/*
+ * The Done-when line's 8k window. The 50 built-in tools' declarations are 5,172 tokens compact
+ * (chosen automatically for a window this small), 8,882 in full (docs/benchmarks.md): most of the
+ * window is the tools, and compaction keeps the rest inside it.
+ */
+const WINDOW = 8192
 const MARKER = '[Context summary by DeskClaw]'
 const TURNS = [70, 70, 60] // 200 tool steps in all
 
@@ -68,8 +73,6 @@ describe('compaction near the context window', () => {
       runs.push(await runPrompt(temp, `Part ${index + 1}: read the next ${steps} files one by one.`, conversationId))
     }
 
-    const all = server.requests.filter((request) => request.path === '/v1/chat/completions')
-    console.log(`window ${WINDOW}: ${all.length} model requests, ${summaries} summaries, largest prompt ${Math.max(...all.map((r) => r.promptTokens!))} tokens`)
     // Every turn completed with its answer; nothing failed.
     expect(runs.map((run) => run.outcome)).toEqual(TURNS.map((_, index) => expect.objectContaining({ status: 'completed', stopReason: 'final', text: `Turn ${index + 1} done.` })))
     const events = runs.flatMap((run) => run.events)

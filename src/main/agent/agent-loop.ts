@@ -18,6 +18,12 @@ import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-
 
 export const DEFAULT_MAX_ITERATIONS = 10
 
+/** A model's context window and where it came from (providers/context-window.ts makes them). */
+interface ContextWindow {
+  tokens: number
+  source: ContextWindowSource
+}
+
 export interface AgentLoopOptions {
   /** Speaks to the model (providers/model-client.ts); the loop only sees text pieces, tool calls and usage. */
   model: ModelClient
@@ -43,7 +49,7 @@ export interface AgentLoopOptions {
    * The model's context window (docs/architecture.md, "Context window"): the run compacts what it
    * sends when a request nears it, and reports how full each request was. Absent: neither.
    */
-  contextWindow?: { tokens: number; source: ContextWindowSource }
+  contextWindow?: ContextWindow | Promise<ContextWindow>
   /**
    * Provider tokens per estimated token, as the conversation's previous run measured it (its first
    * request is estimated with it), and where this run's measurement goes.
@@ -86,9 +92,6 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
   const question = input.question ? { question: input.question } : {}
   const userMessage: ModelMessage = { role: 'user', content: input.userContent?.forModel ?? input.prompt }
   const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
-  // Every message as it happened; what each request sends is the keeper's view of them (compaction).
-  const context = new ContextKeeper(input.history, options.contextWindow?.tokens ?? Number.POSITIVE_INFINITY, options.contextScale?.initial)
-  context.add(userMessage)
   let iterations = 0
   let lastText = ''
 
@@ -101,11 +104,16 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
     // Inside the try: a store that cannot write (a full disk) fails the run like any other error.
     emit({ type: 'run_started', ...scope, at: Date.now(), prompt: input.prompt, model: options.modelLabel, ...attached, ...question })
     options.onModelMessages([input.userContent ? { role: 'user', content: input.userContent.forHistory } : userMessage])
+    // The window may need a question to the model's server: asked once the run is under way.
+    const window = await options.contextWindow
+    // Every message as it happened; what each request sends is the keeper's view of them (compaction).
+    const context = new ContextKeeper(input.history, window?.tokens ?? Number.POSITIVE_INFINITY, options.contextScale?.initial)
+    context.add(userMessage)
     for (;;) {
       if (input.signal.aborted) return complete('cancelled')
       if (iterations >= options.maxIterations) return complete('max_iterations')
       iterations++
-      const step = await modelStep(options, context, input, usage)
+      const step = await modelStep(options, window, context, input, usage)
       lastText = step.text
       context.add(...step.responseMessages)
       options.onModelMessages(messagesForStore(step.responseMessages, options.registry))
@@ -131,17 +139,16 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
  * One model step on the context's view: compacted first when the prompt nears the window; when the
  * provider still refuses it as too long, compacted harder and sent once more.
  */
-async function modelStep(options: AgentLoopOptions, context: ContextKeeper, input: AgentRunInput, usage: Usage): Promise<StepResult> {
-  const window = options.contextWindow
+async function modelStep(options: AgentLoopOptions, window: ContextWindow | undefined, context: ContextKeeper, input: AgentRunInput, usage: Usage): Promise<StepResult> {
   const fixed = promptTokens(options.systemPrompt) + estimateToolSetTokens(options.registry.toModelTools(await options.toolDescriptions))
   const send = () => streamStep(options, context.view(fixed), input)
-  if (window && context.needsCompaction(fixed)) await compact(options, context, input, usage, fixed, false)
+  if (window && context.needsCompaction(fixed)) await compact(options, window.tokens, context, input, usage, fixed, false)
   let step: StepResult
   try {
     step = await send()
   } catch (error) {
     if (!window || input.signal.aborted || !options.isContextOverflow?.(error)) throw error
-    await compact(options, context, input, usage, fixed, true)
+    await compact(options, window.tokens, context, input, usage, fixed, true)
     step = await send()
   }
   addUsage(usage, step.usage)
@@ -162,8 +169,7 @@ function promptTokens(text: string): number {
 }
 
 /** Compacts the context (context-keeper.ts), persists a new summary, and tells the front doors. */
-async function compact(options: AgentLoopOptions, context: ContextKeeper, input: AgentRunInput, usage: Usage, fixed: number, forced: boolean): Promise<void> {
-  const window = options.contextWindow!.tokens
+async function compact(options: AgentLoopOptions, window: number, context: ContextKeeper, input: AgentRunInput, usage: Usage, fixed: number, forced: boolean): Promise<void> {
   const report: CompactionReport | null = await context.compact(
     fixed,
     (previous, messages) =>

@@ -2,10 +2,16 @@ import type { ImagePart, ModelMessage, TextPart, ToolContent } from 'ai'
 import { splitStoredHistory, summaryMessage, type ContextSummary } from './context-summary'
 import { estimateMessageTokens, toolResultText } from './token-estimate'
 
-/** Compaction starts when a request's estimated prompt passes this share of the window (the rest: the answer). */
-export const COMPACT_AT = 0.75
 /**
- * The room for messages is what the window leaves under COMPACT_AT after the system prompt and the
+ * Compaction starts when a request's estimated prompt would leave less than this for the answer:
+ * an eighth of the window, at least 1,024 tokens (a small window has little to spare, and an agent's
+ * step is mostly a tool call), at most 16,384 (what no step's answer needs).
+ */
+export function answerReserve(window: number): number {
+  return Math.min(16_384, Math.max(1024, Math.round(window * 0.125)))
+}
+/**
+ * The room for messages is what the window leaves under that after the system prompt and the
  * tool declarations. Eliding old outputs is enough when the messages then take at most this share of it…
  */
 const ELIDED_ENOUGH = 0.6
@@ -107,14 +113,22 @@ export class ContextKeeper {
     return Math.max(0, Math.round(this.last.reported + factor * delta))
   }
 
-  /** Whether the next request needs compacting first. */
+  /**
+   * Whether the next request needs compacting first. Not when the system prompt and tools alone
+   * fill the window: no compaction can help then (the provider's answer decides, see compact's `forced`).
+   */
   needsCompaction(fixedTokens: number): boolean {
-    return this.estimate(fixedTokens) > COMPACT_AT * this.window
+    return this.room(fixedTokens) > 0 && this.estimate(fixedTokens) > this.compactAt
   }
 
-  /** What the window leaves for messages under COMPACT_AT once the system prompt and tools are in, in provider tokens. */
+  /** The prompt size that starts a compaction (answerReserve). */
+  private get compactAt(): number {
+    return this.window - answerReserve(this.window)
+  }
+
+  /** What the window leaves for messages under compactAt once the system prompt and tools are in, in provider tokens. */
   room(fixedTokens: number): number {
-    return Math.max(0, COMPACT_AT * this.window - fixedTokens * this.scale())
+    return Math.max(0, this.compactAt - fixedTokens * this.scale())
   }
 
   /**
@@ -138,7 +152,7 @@ export class ContextKeeper {
 
     this.elideBefore = Math.max(this.elideBefore, tailStart)
     this.rebuild()
-    if (forced || this.estimate(fixedTokens) > COMPACT_AT * this.window - (1 - ELIDED_ENOUGH) * room) {
+    if (forced || this.estimate(fixedTokens) > this.compactAt - (1 - ELIDED_ENOUGH) * room) {
       if (tailStart > covers) {
         const written = await summarise(this.summary?.text ?? null, this.messages.slice(covers, tailStart))
         requests = written.requests
@@ -148,7 +162,7 @@ export class ContextKeeper {
         this.rebuild()
       }
       // The newest steps alone are still too big (a huge output): their large outputs go too.
-      if (forced || this.estimate(fixedTokens) > COMPACT_AT * this.window) {
+      if (forced || this.estimate(fixedTokens) > this.compactAt) {
         this.elideBefore = this.messages.length
         this.rebuild()
       }

@@ -56,7 +56,7 @@ interface FailureRow {
 export class EventTexts {
   private readonly displays: Database.Statement<[string], DisplayRow>
   private readonly failures: Database.Statement<[string], FailureRow>
-  private readonly contextFills: Database.Statement<[string], { run_id: string; data: string }>
+  private readonly contextFills: Database.Statement<[string, string], { run_id: string; data: string }>
   private readonly compactions: Database.Statement<[string], { run_id: string; data: string }>
   private readonly steps: Database.Statement<[string], StepRow>
   private readonly subagents: Database.Statement<[string], SubagentRow>
@@ -88,8 +88,8 @@ export class EventTexts {
     )
     // The latest context_usage of each run (the header's meter), and every compaction (the timeline's markers).
     this.contextFills = db.prepare(
-      `SELECT run_id, data FROM events WHERE conversation_id = ?1 AND type = 'context_usage' AND seq IN
-         (SELECT MAX(seq) FROM events WHERE conversation_id = ?1 AND type = 'context_usage' GROUP BY run_id)`
+      `SELECT run_id, data FROM events WHERE conversation_id = ? AND type = 'context_usage' AND seq IN
+         (SELECT MAX(seq) FROM events WHERE conversation_id = ? AND type = 'context_usage' GROUP BY run_id)`
     )
     this.compactions = db.prepare(`SELECT run_id, data FROM events WHERE conversation_id = ? AND type = 'context_compacted' ORDER BY seq`)
     this.failures = db.prepare(
@@ -191,7 +191,7 @@ export class EventTexts {
   /** Each run with how full its latest request's context was and its compactions (docs/architecture.md, "Compaction"). */
   withContext(conversationId: string, runs: RunSummary[]): RunSummary[] {
     const fills = new Map<string, NonNullable<RunSummary['context']>>()
-    for (const row of this.contextFills.all(conversationId)) {
+    for (const row of this.contextFills.all(conversationId, conversationId)) {
       const fill = ContextFillSchema.safeParse(parseJson(row.data))
       if (fill.success) fills.set(row.run_id, fill.data)
     }

@@ -6,7 +6,7 @@
  */
 import type { ModelMessage } from 'ai'
 import { describe, expect, it } from 'vitest'
-import { ContextKeeper } from '../../../src/main/agent/context-keeper'
+import { answerReserve, ContextKeeper } from '../../../src/main/agent/context-keeper'
 import { CONTEXT_SUMMARY_MARKER, splitStoredHistory, storedSummary } from '../../../src/main/agent/context-summary'
 import { estimateTextTokens } from '../../../src/main/agent/token-estimate'
 import { isContextOverflow } from '../../../src/main/providers'
@@ -44,11 +44,24 @@ const summariser = (text = 'They hold numbers.') => {
 }
 
 describe('ContextKeeper', () => {
-  it('sends everything as it is while the prompt is under 75 % of the window', async () => {
+  it('leaves an eighth of the window for the answer, at least 1,024 tokens and at most 16,384', () => {
+    expect(answerReserve(4096)).toBe(1024)
+    expect(answerReserve(16_384)).toBe(2048)
+    expect(answerReserve(1_000_000)).toBe(16_384)
+  })
+
+  it('sends everything as it is while the prompt leaves room for the answer', async () => {
     const keeper = new ContextKeeper([], 100_000)
     keeper.add(...conversation(5, 3000))
     expect(keeper.needsCompaction(1000)).toBe(false)
     expect(keeper.view(1000)).toEqual(keeper.messages)
+  })
+
+  it('does not compact when the system prompt and tools alone fill the window: nothing it could do would help', () => {
+    const keeper = new ContextKeeper([], 8192)
+    keeper.add(...conversation(8, 3000))
+    expect(keeper.needsCompaction(8000)).toBe(false)
+    expect(keeper.needsCompaction(1000)).toBe(true)
   })
 
   it('elides large old outputs first, with a note naming the tool and size, and keeps the newest step whole', async () => {
@@ -64,7 +77,7 @@ describe('ContextKeeper', () => {
     const view = keeper.view(500)
     expect(JSON.stringify(view)).toContain('[output of file_read elided: 4 KB; run it again if needed]')
     expect(view.at(-1)).toBe(messages.at(-1)) // the newest result verbatim
-    expect(keeper.estimate(500)).toBeLessThanOrEqual(0.75 * 12_000)
+    expect(keeper.estimate(500)).toBeLessThanOrEqual(12_000 - answerReserve(12_000))
     expect(keeper.messages).toEqual(messages) // the originals are untouched
     expect(pairsIntact(view)).toBe(true)
   })
@@ -90,7 +103,7 @@ describe('ContextKeeper', () => {
     expect(pairsIntact(view)).toBe(true)
     expect(view.slice(1)).toEqual(messages.slice(summaries[0]!.covers))
     expect(seen[0]).toEqual(messages.slice(0, summaries[0]!.covers))
-    expect(keeper.estimate(2000)).toBeLessThanOrEqual(0.75 * 8192)
+    expect(keeper.estimate(2000)).toBeLessThanOrEqual(8192 - answerReserve(8192))
   })
 
   it('a stored summary is reused by the next turn: the originals come back whole, the view starts with the summary', () => {
