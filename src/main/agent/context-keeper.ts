@@ -14,7 +14,7 @@ export function answerReserve(window: number): number {
  * The room for messages is what the window leaves under that after the system prompt and the
  * tool declarations. Eliding old outputs is enough when the messages then take at most this share of it…
  */
-const ELIDED_ENOUGH = 0.6
+const ELIDED_ENOUGH = 0.85
 /** …and the newest steps are kept verbatim up to this share of it (at least the last step); forced, a share of the refused request. */
 const KEEP_RECENT = 0.5
 const KEEP_RECENT_FORCED = 0.25

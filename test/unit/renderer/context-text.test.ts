@@ -1,6 +1,7 @@
-/** The context meter's and the compaction marker's words in both languages (features/usage/context-text.ts). */
+/** The context meter's and the compaction marker's words in both languages (features/usage/context-text.ts), and what the chat store keeps for them. */
 import { describe, expect, it } from 'vitest'
 import { makeTranslator } from '../../../src/renderer/src/i18n/translator'
+import { buildTimeline, emptySnapshot, reduceChat } from '../../../src/renderer/src/stores/reducers'
 import { compactionLine, contextMeterDetail, contextMeterLine, contextPercent } from '../../../src/renderer/src/features/usage/context-text'
 
 const en = makeTranslator('en')
@@ -25,5 +26,20 @@ describe('compaction marker', () => {
     expect(compactionLine(en, compaction)).toBe('Context compacted to fit the model’s window: 24 earlier messages summarised, 3 old outputs shortened (6,300 → 2,100 tokens)')
     expect(compactionLine(zh, compaction)).toBe('上下文已压缩，以适应模型的窗口：24 条较早的消息已概括，3 个旧输出已缩短（6,300 → 2,100 token）')
     expect(compactionLine(en, { ...compaction, summarised: 0, forced: true })).toBe('The model refused a request as too long; context compacted: 3 old outputs shortened (6,300 → 2,100 tokens)')
+  })
+})
+
+describe('the chat store and the timeline', () => {
+  const scope = { runId: 'run_1', conversationId: 'c1' }
+  it('keeps the latest fill for the meter, and marks only compactions that summarised or were forced', () => {
+    let state = reduceChat(emptySnapshot('c1'), { type: 'run_started', ...scope, at: 1, prompt: 'go', model: 'openai-compatible:m' })
+    state = reduceChat(state, { type: 'context_usage', ...scope, at: 2, inputTokens: 5000, window: 8192, source: 'setting' })
+    state = reduceChat(state, { type: 'context_compacted', ...scope, at: 3, summarised: 0, elided: 1, tokensBefore: 7300, tokensAfter: 6400, window: 8192 })
+    state = reduceChat(state, { type: 'context_compacted', ...scope, at: 4, summarised: 12, elided: 1, tokensBefore: 7800, tokensAfter: 6600, window: 8192 })
+    state = reduceChat(state, { type: 'context_usage', ...scope, at: 5, inputTokens: 6600, window: 8192, source: 'setting' })
+    expect(state.runs[0]!.context).toEqual({ inputTokens: 6600, window: 8192, source: 'setting' })
+    expect(state.runs[0]!.compactions).toHaveLength(2)
+    const markers = buildTimeline(state).filter((item) => item.kind === 'compaction')
+    expect(markers.map((item) => item.kind === 'compaction' && item.compaction.summarised)).toEqual([12])
   })
 })

@@ -551,7 +551,8 @@ export function buildTimeline(
     if (runId) lastAt.set(runId, Math.max(lastAt.get(runId) ?? 0, item.at))
   }
   for (const run of state.runs) {
-    for (const compaction of run.compactions ?? []) {
+    // A marker where old steps were summarised (or the model refused a request); eliding old outputs alone happens often on a small window and is no news.
+    for (const compaction of (run.compactions ?? []).filter((made) => made.summarised > 0 || made.forced)) {
       items.push({ kind: 'compaction', key: `c:${run.id}:${compaction.at}:${order}`, at: compaction.at, compaction, rank: 1, order: order++ })
     }
     const noteworthy =
