@@ -3,7 +3,8 @@
  * server. The built CLI serves the bridge; a WebSocket client (as the page is) sends 300 runs per
  * round, each in a new conversation, each a tool round trip (file_list, then an answer) against the
  * scripted OpenAI-compatible server; four rounds. RSS (VmRSS) is read idle after start and after
- * each round once the host has been idle for a moment. No assertions; numbers are for the report.
+ * each round once the host has been idle for a moment, with its parts (anonymous, file-backed, shared).
+ * No assertions; numbers are for the report.
  * Run: npx vitest bench --run --project unit bench/web-memory.bench.ts  (after npm run build)
  * DESKCLAW_BENCH_CLI=path/to/cli.js measures another build; DESKCLAW_BENCH_ROUNDS sets the rounds;
  * DESKCLAW_BENCH_NODE_FLAGS passes Node/V8 flags to the host (to compare V8 settings).
@@ -37,12 +38,19 @@ let model: ScriptedServer
 let host: ChildProcess
 let floor: ChildProcess
 let socket: WebSocket
-const rows: Array<{ when: string; rssMiB: number }> = []
+const rows: Array<{ when: string; rssMiB: number; parts: string }> = []
 let floorMiB = NaN
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024
+}
+
+/** RSS by kind: anonymous (JS heap, malloc: SQLite's cache among it), mapped files (code), shared (SQLite's -shm). */
+function rssParts(pid: number): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string): string => (Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024).toFixed(1)
+  return `${kib('RssAnon')} / ${kib('RssFile')} / ${kib('RssShmem')}`
 }
 
 /** Starts a process and resolves with the first stdout text matching `ready`. */
@@ -82,7 +90,7 @@ async function oneRun(): Promise<void> {
 
 async function measure(when: string): Promise<void> {
   await sleep(SETTLE_MS)
-  rows.push({ when, rssMiB: rssMiB(host.pid!) })
+  rows.push({ when, rssMiB: rssMiB(host.pid!), parts: rssParts(host.pid!) })
   if (snapshots) {
     // After the reading: writing a snapshot grows the process by about the heap's size.
     host.kill('SIGUSR2')
@@ -137,10 +145,10 @@ afterAll(async () => {
   floor?.kill('SIGTERM')
   await sleep(500)
   await model?.close()
-  const table = rows.map((row) => `| ${row.when} | ${row.rssMiB.toFixed(1)} | ${floorMiB.toFixed(1)} | ${(row.rssMiB / floorMiB).toFixed(2)}× |`)
+  const table = rows.map((row) => `| ${row.when} | ${row.rssMiB.toFixed(1)} | ${row.parts} | ${floorMiB.toFixed(1)} | ${(row.rssMiB / floorMiB).toFixed(2)}× |`)
   console.log(
     `\ndeskclaw web RSS (MiB; ${RUNS_PER_ROUND} runs per round, each a tool round trip in a new conversation; ${process.version}${hostFlags.length ? `; ${hostFlags.join(' ')}` : ''}):\n` +
-      `| when | deskclaw web | bare node http | ratio |\n| --- | ---: | ---: | ---: |\n${table.join('\n')}\n`
+      `| when | deskclaw web | anon / file / shmem | bare node http | ratio |\n| --- | ---: | ---: | ---: | ---: |\n${table.join('\n')}\n`
   )
   if (snapshots) console.log(`heap snapshots: ${readdirSync(root).filter((name) => name.endsWith('.heapsnapshot')).map((name) => join(root, name)).join('\n')}`)
   else rmSync(root, { recursive: true, force: true })
