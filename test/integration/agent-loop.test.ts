@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ScriptStep } from '../fixtures/scripted-types'
 import { createTempApp, runPrompt, scriptedApps } from '../helpers/temp-app'
 
@@ -13,6 +13,20 @@ function toolMessages(n: number): Array<{ tool_call_id: string; content: string 
 }
 
 describe('agent loop against a scripted OpenAI-compatible server', () => {
+  it('gives SQLite\'s page cache back once no run is left going, not while one is', async () => {
+    const app = await setup([{ text: 'first' }, { text: 'second' }, { text: 'third' }])
+    const release = vi.spyOn(app.app.store, 'releaseMemory')
+    const conversation = app.app.store.createConversation()
+    const one = app.app.agent.send(conversation.id, 'one')
+    const two = app.app.agent.send(app.app.store.createConversation().id, 'two')
+    await app.app.agent.wait(one.runId)
+    await app.app.agent.wait(two.runId)
+    // Two runs at once: only the end of the last one leaves nothing going.
+    expect(release).toHaveBeenCalledTimes(1)
+    await runPrompt(app, 'three', conversation.id)
+    expect(release).toHaveBeenCalledTimes(2)
+  })
+
   it('streams text, runs an approved file_write, feeds the result back and finishes', async () => {
     const app = await setup([
       { text: 'Writing it. ', toolCalls: [{ name: 'file_write', args: { path: 'notes/hello.txt', content: 'hi there\n' } }] },

@@ -427,6 +427,11 @@ export class SqliteConversationStore implements ConversationStore {
     })()
   }
 
+  releaseMemory(): void {
+    if (!this.db.open || this.db.inTransaction) return
+    this.db.pragma('shrink_memory')
+  }
+
   memories(): MemoryStore {
     return (this.memoryStore ??= new MemoryStore(this.db))
   }

@@ -107,6 +107,11 @@ export interface ConversationStore {
   /** Provider-neutral model messages (AI SDK ModelMessage JSON) that carry context across turns; committed with the events. */
   appendModelMessages(conversationId: string, runId: string, messages: unknown[]): void
   loadModelMessages(conversationId: string): unknown[]
+  /**
+   * Gives SQLite's page cache back (its pages are read again cheaply from the OS's file cache):
+   * called when no run is left going, so a long-lived host stays flat (docs/benchmarks.md, "`deskclaw web` memory").
+   */
+  releaseMemory(): void
   /** The events of a run that has its runs row (run_started was recorded), in log order. */
   listEvents(runId: string): AgentEvent[]
   /** Keeps an image or file a tool returned; called before the event that names it. */
