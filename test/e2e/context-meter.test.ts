@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Settings } from '../../src/shared'
 import type { RecordedRequest, ScriptStep } from '../fixtures/scripted-types'
+import { en } from '../../src/renderer/src/i18n/en'
+import { zhCN } from '../../src/renderer/src/i18n/zh-CN'
 import { hasChromium } from '../helpers/browser'
 import { startUiSession, type UiSession } from '../helpers/ui-session'
 
@@ -81,6 +83,32 @@ describe.skipIf(!hasChromium())('context meter and compaction marker', () => {
       await expect.poll(() => page.getByTestId('message-assistant').count()).toBe(2)
       await expect.poll(() => page.getByTestId('context-meter').innerText()).toBe(t.second.line)
       expect(await page.getByTestId('compaction-marker').innerText()).toMatch(t.marker)
+    })
+  }
+
+  for (const language of ['en', 'zh-CN'] as const) {
+    it(`${language}: Settings → Model providers sets the window; a window too small to be one is refused at its field`, async () => {
+      const d = { en, 'zh-CN': zhCN }[language]
+      await session?.close()
+      session = await startUiSession([{ text: 'ok' }], { language })
+      const { page, host, temp } = session
+      expect(temp.app.settings().contextWindow).toBe(0)
+      await page.goto(host.url)
+      await page.getByTestId('settings-button').click()
+      const panel = page.getByTestId('settings-panel')
+      await panel.getByTestId('settings-section-tab-model').click()
+      const input = panel.getByTestId('settings-context-window')
+      expect(await page.locator(`label[for="${await input.getAttribute('id')}"]`).innerText()).toBe(d['settings.contextWindow'])
+      expect(await input.inputValue()).toBe('0')
+      await input.fill('500')
+      const error = panel.locator('[data-testid="settings-field-error"][data-field="contextWindow"]')
+      expect(await error.innerText()).toContain(d['settings.contextWindowInvalid'])
+      expect(await panel.getByTestId('settings-save').isDisabled()).toBe(true)
+      await input.fill('16384')
+      expect(await error.count()).toBe(0)
+      await panel.getByTestId('settings-save').click()
+      await panel.getByTestId('settings-saved').waitFor()
+      expect(temp.app.settings().contextWindow).toBe(16_384)
     })
   }
 })

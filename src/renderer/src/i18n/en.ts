@@ -382,6 +382,9 @@ export const en = {
   'imageInput.on': 'Always send',
   'imageInput.off': 'Never send (a text note instead)',
   'settings.toolDescriptions': 'Tool descriptions',
+  'settings.contextWindow': 'Context window (tokens)',
+  'settings.contextWindowHint': 'How many tokens the model reads at once. 0: automatic — what the server\'s model list says, else a default (8,192 for other servers). Set it when your server runs the model with a window it does not report.',
+  'settings.contextWindowInvalid': 'Context window: 0 (automatic) or a whole number from 1,024 to 10,000,000.',
   'settings.toolDescriptionsHint':
     'How the tools are described to the model with every request. Compact: one sentence and a bare schema per tool, far fewer tokens, for small local models. Auto: compact when the model\'s context window is 16,384 tokens or less.',
   'toolDescriptions.auto': 'Auto',

@@ -343,6 +343,9 @@ export const zhCN: Dictionary = {
   'imageInput.on': '始终发送',
   'imageInput.off': '从不发送（改为文字说明）',
   'settings.toolDescriptions': '工具说明',
+  'settings.contextWindow': '上下文窗口（token）',
+  'settings.contextWindowHint': '模型一次能读取的 token 数。0：自动——取服务器模型列表给出的值，否则用默认值（其他服务器为 8,192）。如果你的服务器运行模型时使用的窗口它自己不报告，请在这里填写。',
+  'settings.contextWindowInvalid': '上下文窗口：填 0（自动）或 1,024 到 10,000,000 之间的整数。',
   'settings.toolDescriptionsHint':
     '每次请求时向模型介绍工具的方式。精简：每个工具一句话加上去掉说明文字的参数结构，占用的 token 少得多，适合小型本地模型。自动：模型的上下文窗口不超过 16,384 个 token 时使用精简。',
   'toolDescriptions.auto': '自动',

@@ -68,6 +68,7 @@ interface Draft extends ChatDraft, PricesDraft {
   allowedEnvPending: string
   imageInput: ImageInput
   toolDescriptions: ToolDescriptions
+  contextWindow: string
   screenshotMaxWidth: string
   screenshotsAsk: boolean
   desktopStopShortcut: string
@@ -94,6 +95,7 @@ function toDraft(settings: Settings): Draft {
     allowedEnvPending: '',
     imageInput: settings.imageInput,
     toolDescriptions: settings.toolDescriptions,
+    contextWindow: String(settings.contextWindow),
     screenshotMaxWidth: String(settings.screenshotMaxWidth),
     screenshotsAsk: settings.screenshotsAsk,
     desktopStopShortcut: settings.desktopStopShortcut,
@@ -128,6 +130,9 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
   const timeoutSec = integer('approvalTimeoutSec', t('settings.approvalTimeout'), draft.approvalTimeoutSec, 1, 86_400, (n) =>
     shape.approvalTimeoutMs.safeParse(n * 1000).success
   )
+  // 0 (automatic) or a real window: the schema's own check, with words that name both.
+  const contextWindow = parseInteger(draft.contextWindow, 0, 10_000_000)
+  if (contextWindow === null || !shape.contextWindow.safeParse(contextWindow).success) errors.contextWindow = t('settings.contextWindowInvalid')
   const screenshotMaxWidth = integer('screenshotMaxWidth', t('settings.screenshotMaxWidth'), draft.screenshotMaxWidth, 320, 7680, (n) =>
     shape.screenshotMaxWidth.safeParse(n).success
   )
@@ -149,8 +154,7 @@ function evaluateDraft(draft: Draft, settings: Settings, t: Translator): { next:
     workspace: draft.workspace.trim(),
     language: draft.language,
     maxIterations: maxIterations ?? settings.maxIterations,
-    // Not in the panel: kept as saved (docs/architecture.md, "Context window").
-    contextWindow: settings.contextWindow,
+    contextWindow: contextWindow !== null && errors.contextWindow === undefined ? contextWindow : settings.contextWindow,
     // Not in the panel: kept as saved (docs/architecture.md, "Result cache and repeated writes").
     readCacheTtlSec: settings.readCacheTtlSec,
     approvalTimeoutMs: timeoutSec === null ? settings.approvalTimeoutMs : timeoutSec * 1000,
@@ -497,6 +501,17 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
                 </option>
               ))}
             </select>
+          </Field>
+          <Field label={t('settings.contextWindow')} hint={t('settings.contextWindowHint')} htmlFor={`${id}-context-window`} field="contextWindow" error={errors.contextWindow}>
+            <input
+              id={`${id}-context-window`}
+              className="text-input"
+              data-testid="settings-context-window"
+              {...aria('contextWindow', `${id}-context-window`)}
+              inputMode="numeric"
+              value={draft.contextWindow}
+              onChange={(event) => set('contextWindow', event.target.value)}
+            />
           </Field>
         </section>
         <SavedProvidersSection
