@@ -152,7 +152,8 @@ describe('compaction near the context window', () => {
     for (let n = 1; n <= 3; n++) writeFileSync(join(temp.workspace, 'data', `f${n}.txt`), sizeableFile(n))
     const { outcome, events } = await runPrompt(temp, 'Read f1 to f3.')
     expect(outcome).toMatchObject({ status: 'completed', stopReason: 'final', text: 'All three read.' })
-    expect(events.filter((event) => event.type === 'context_compacted')).toEqual([expect.objectContaining({ forced: true, summarised: expect.any(Number) })])
+    // Planned from then on with the window the refusal named, not the one Settings claimed.
+    expect(events.filter((event) => event.type === 'context_compacted')).toEqual([expect.objectContaining({ forced: true, summarised: expect.any(Number), window: 8192 })])
     const retried = server.requests.at(-1)!
     expect(sentText(retried)).toContain('Summary: f1 to f3 were read.')
     expect(sentText(retried)).not.toContain('file 1 line 40:') // old outputs are out of the retried request

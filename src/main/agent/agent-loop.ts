@@ -57,6 +57,8 @@ export interface AgentLoopOptions {
   contextScale?: { initial?: number; update(scale: number): void }
   /** Whether a failed model call is the provider refusing a prompt too long for its window (then: compact harder, try once more). */
   isContextOverflow?(error: unknown): boolean
+  /** The window such a refusal names, if it names one: the run plans with it from then on. */
+  windowFromOverflow?(error: unknown): number | undefined
 }
 
 export interface AgentRunInput {
@@ -142,13 +144,15 @@ export async function runAgent(options: AgentLoopOptions, input: AgentRunInput):
 async function modelStep(options: AgentLoopOptions, window: ContextWindow | undefined, context: ContextKeeper, input: AgentRunInput, usage: Usage): Promise<StepResult> {
   const fixed = promptTokens(options.systemPrompt) + estimateToolSetTokens(options.registry.toModelTools(await options.toolDescriptions))
   const send = () => streamStep(options, context.view(fixed), input)
-  if (window && context.needsCompaction(fixed)) await compact(options, window.tokens, context, input, usage, fixed, false)
+  if (window && context.needsCompaction(fixed)) await compact(options, context.window, context, input, usage, fixed, false)
   let step: StepResult
   try {
     step = await send()
   } catch (error) {
     if (!window || input.signal.aborted || !options.isContextOverflow?.(error)) throw error
-    await compact(options, window.tokens, context, input, usage, fixed, true)
+    const named = options.windowFromOverflow?.(error)
+    if (named !== undefined) context.narrowWindow(named)
+    await compact(options, context.window, context, input, usage, fixed, true)
     step = await send()
   }
   addUsage(usage, step.usage)

@@ -60,7 +60,7 @@ export class ContextKeeper {
 
   constructor(
     history: readonly ModelMessage[],
-    readonly window: number,
+    private windowTokens: number,
     /** Provider tokens per estimated token as an earlier run of this conversation measured it. */
     private readonly initialScale = 1
   ) {
@@ -69,6 +69,15 @@ export class ContextKeeper {
     this.summary = summary
     this.elideBefore = summary?.covers ?? 0
     this.rebuild()
+  }
+
+  get window(): number {
+    return this.windowTokens
+  }
+
+  /** The provider named a smaller window than we were told (a refusal's words): plan with that from now on. */
+  narrowWindow(tokens: number): void {
+    if (tokens < this.windowTokens) this.windowTokens = tokens
   }
 
   /** The summary the view starts with, if any. */

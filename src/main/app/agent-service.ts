@@ -9,6 +9,7 @@ import {
   describeModelError,
   isContextOverflow,
   MODEL_MAX_RETRIES,
+  windowFromOverflow,
   modelAcceptsImages,
   type ContextWindow,
   type ModelClient,
@@ -168,7 +169,8 @@ export class AgentService implements AppService {
         describeError: (error) => describeModelError(error, providerConfig),
         contextWindow,
         contextScale: this.contextScaleOf(`${conversationId}\u0000${settings.provider}:${modelId}`),
-        isContextOverflow
+        isContextOverflow,
+        windowFromOverflow
       },
       {
         runId,
@@ -302,7 +304,8 @@ export class AgentService implements AppService {
           onModelMessages: () => {},
           describeError: parent.describeError,
           contextWindow: parent.contextWindow,
-          isContextOverflow
+          isContextOverflow,
+          windowFromOverflow
         },
         { runId: childRunId, conversationId: request.conversationId, prompt: request.task, history: [], signal: request.signal }
       )

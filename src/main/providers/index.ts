@@ -15,7 +15,7 @@ export {
 export { createModelClient } from './create-model-client'
 export type { ModelClient, ModelFinishReason, ModelTool, ModelTurnPart, ModelTurnRequest, ModelTurnResult } from './model-client'
 export { describeModelError } from './describe-model-error'
-export { isContextOverflow } from './context-overflow'
+export { isContextOverflow, windowFromOverflow } from './context-overflow'
 export { modelAcceptsImages } from './image-input'
 export { detectLocalServers, LOCAL_SERVERS, type LocalServer, type LocalServerProbe } from './detect-local'
 export { contextWindowOf, DEFAULT_CONTEXT_WINDOWS, listedContextWindow, ollamaContextWindow, type ContextWindow } from './context-window'

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { answerReserve, ContextKeeper } from '../../../src/main/agent/context-keeper'
 import { CONTEXT_SUMMARY_MARKER, splitStoredHistory, storedSummary } from '../../../src/main/agent/context-summary'
 import { estimateTextTokens } from '../../../src/main/agent/token-estimate'
-import { isContextOverflow } from '../../../src/main/providers'
+import { isContextOverflow, windowFromOverflow } from '../../../src/main/providers'
 import { APICallError } from '@ai-sdk/provider'
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text })
@@ -137,6 +137,13 @@ describe('ContextKeeper', () => {
     expect(keeper.estimate(1000)).toBe(700 + estimateTextTokens('y'.repeat(3000)) + 8)
   })
 
+  it('narrows its window to one a provider named, never widens it', () => {
+    const keeper = new ContextKeeper([], 1_000_000)
+    keeper.narrowWindow(8192)
+    keeper.narrowWindow(16_384)
+    expect(keeper.window).toBe(8192)
+  })
+
   it('counts a CJK character as a token and other text about three characters to one', () => {
     expect(estimateTextTokens('你好世界')).toBe(4)
     expect(estimateTextTokens('abcdef')).toBe(2)
@@ -151,6 +158,15 @@ describe('isContextOverflow', () => {
     expect(isContextOverflow(apiError(400, { error: { message: 'This model\'s maximum context length is 4096 tokens. However, you requested 5000 tokens' } }))).toBe(true)
     expect(isContextOverflow(apiError(400, { error: { message: 'prompt is too long: 210000 tokens > 200000 maximum' } }))).toBe(true)
   })
+  it('reads the window a refusal names', () => {
+    expect(windowFromOverflow(apiError(400, { error: { message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens", code: 'context_length_exceeded' } }))).toBe(8192)
+    expect(windowFromOverflow(apiError(400, { error: { message: 'prompt is too long: 210000 tokens > 200000 maximum' } }))).toBe(200_000)
+    expect(windowFromOverflow(apiError(400, { error: { message: 'the request exceeds the available context size (4096 tokens), try increasing it' } }))).toBe(4096)
+    expect(windowFromOverflow(apiError(400, { error: { message: 'prompt is too long', code: 'context_length_exceeded' } }))).toBeUndefined()
+    expect(windowFromOverflow(apiError(400, { error: { message: 'Invalid tool schema, maximum context length is 8192' } }))).toBe(8192)
+    expect(windowFromOverflow(apiError(500, { error: { message: 'maximum context length is 8192' } }))).toBeUndefined()
+  })
+
   it('is no other error', () => {
     expect(isContextOverflow(apiError(400, { error: { message: 'Invalid tool schema' } }))).toBe(false)
     expect(isContextOverflow(apiError(500, { error: { message: 'maximum context length' } }))).toBe(false)
