@@ -8,14 +8,17 @@ export interface ContextWindow {
 
 /**
  * Used when neither the setting nor the server's model list names the window. Hosted OpenAI and
- * Anthropic chat models all read at least this much; an OpenAI-compatible server may run anything,
- * and local servers load models with small windows unless told otherwise (LM Studio 4096, Ollama
- * its OLLAMA_CONTEXT_LENGTH), so 8192 there: compaction then starts early rather than too late.
+ * Anthropic chat models all read at least this much. An OpenAI-compatible server that names none
+ * is mostly a hosted API (DeepSeek, DashScope, Moonshot: 32k and more); the local servers that run
+ * small windows name theirs (LM Studio, vLLM, Ollama's /api/show), and a server that refuses a
+ * request as too long is compacted and retried with the window its error states
+ * (docs/architecture.md, "Compaction"). So 32,768 there: not so small that every such model gets
+ * compact tool descriptions and a summary every few steps.
  */
 export const DEFAULT_CONTEXT_WINDOWS: Readonly<Record<ProviderKind, number>> = {
   openai: 128_000,
   anthropic: 200_000,
-  'openai-compatible': 8192
+  'openai-compatible': 32_768
 }
 
 /** Anything smaller is not a window a chat model runs with: a field that means something else. */

@@ -95,16 +95,20 @@ describe('which declarations a run sends (toolDescriptions)', () => {
   }
   const declared = (app: TempApp, style: 'full' | 'compact') => app.app.registry.toModelTools(style)
 
-  it('auto: compact for a window of 16,384 tokens or less (here the default for a server that names none), full above', async () => {
-    let app = await apps.setup([{ text: 'ok' }])
-    await runPrompt(app, 'hello')
-    expect(apps.server().lookups.map((r) => r.path)[0]).toBe('/v1/models') // the window was asked of the server
-    expect(sent()).toEqual(declared(app, 'compact'))
-
-    app = await apps.setup([{ text: 'ok' }], { contextWindow: 32_768 })
+  it('auto: compact for a window of 16,384 tokens or less, full above (and for a server that names none)', async () => {
+    let app = await apps.setup([{ text: 'ok' }], { contextWindow: 16_384 })
     await runPrompt(app, 'hello')
     expect(apps.server().lookups).toEqual([]) // the setting says it: nothing to ask
+    expect(sent()).toEqual(declared(app, 'compact'))
+
+    app = await apps.setup([{ text: 'ok' }], { contextWindow: 16_385 })
+    await runPrompt(app, 'hello')
     expect(sent()).toEqual(declared(app, 'full'))
+
+    app = await apps.setup([{ text: 'ok' }])
+    await runPrompt(app, 'hello')
+    expect(apps.server().lookups.map((r) => r.path)[0]).toBe('/v1/models') // the window was asked of the server
+    expect(sent()).toEqual(declared(app, 'full')) // it named none: the provider's default, above the cut-off
   })
 
   it('full and compact are sent as set, whatever the window', async () => {

@@ -14,6 +14,7 @@ import {
   ollamaContextWindow
 } from '../../../src/main/providers'
 import { requireCapability } from '../../helpers/capability'
+import { COMPACT_CONTEXT_WINDOW } from '../../../src/main/tools'
 
 const servers: Server[] = []
 afterEach(async () => {
@@ -59,8 +60,10 @@ describe('contextWindowOf', () => {
         expect(contextWindowOf({ setting: 0, listed, provider })).toEqual({ tokens: DEFAULT_CONTEXT_WINDOWS[provider], source: 'default' })
       }
     }
-    // An unknown server's model may be small: its default is the small one.
-    expect(DEFAULT_CONTEXT_WINDOWS['openai-compatible']).toBeLessThanOrEqual(8192)
+    // An unknown server's window is planned modestly, yet above the compact-descriptions cut-off:
+    // a server that names nothing gets the full descriptions, and an overflow it reports is retried.
+    expect(DEFAULT_CONTEXT_WINDOWS['openai-compatible']).toBeLessThanOrEqual(32_768)
+    expect(DEFAULT_CONTEXT_WINDOWS['openai-compatible']).toBeGreaterThan(COMPACT_CONTEXT_WINDOW)
   })
 })
 
