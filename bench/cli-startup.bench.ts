@@ -8,6 +8,7 @@
  * DESKCLAW_BENCH_CLI=path/to/cli.js measures another build.
  * On Linux it also records the child's CPU time (user + system, from /proc, 10 ms ticks) when its
  * first line arrived: on a loaded machine wall times swing, the CPU a command needs does not.
+ * `run` is measured with and without the CLI's code cache (bin/code-cache.js; DESKCLAW_CODE_CACHE=0).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -39,13 +40,13 @@ function cpuMsOf(pid: number | undefined): number {
 }
 
 /** Runs a process; resolves with ms to its first stdout line and to its exit, and its CPU ms at the first line. */
-function timeProcess(argv: string[]): Promise<{ firstLineMs: number; exitMs: number; firstLineCpuMs: number }> {
+function timeProcess(argv: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ firstLineMs: number; exitMs: number; firstLineCpuMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     let firstLineMs = NaN
     let firstLineCpuMs = NaN
     let stderr = ''
-    const child = spawn(process.execPath, argv, { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, argv, { env: { ...env, ...extraEnv }, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.on('data', (chunk: Buffer) => {
       if (Number.isNaN(firstLineMs) && chunk.includes(10)) {
         firstLineMs = performance.now() - started
@@ -61,8 +62,8 @@ function timeProcess(argv: string[]): Promise<{ firstLineMs: number; exitMs: num
   })
 }
 
-async function sample(name: string, argv: string[]): Promise<void> {
-  const { firstLineMs, exitMs, firstLineCpuMs } = await timeProcess(argv)
+async function sample(name: string, argv: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  const { firstLineMs, exitMs, firstLineCpuMs } = await timeProcess(argv, extraEnv)
   recorder.record(`${name} (to first line)`, firstLineMs)
   recorder.record(`${name} (to exit)`, exitMs)
   if (!Number.isNaN(firstLineCpuMs)) cpuRecorder.record(`${name} (CPU to first line)`, firstLineCpuMs)
@@ -97,4 +98,6 @@ describe('deskclaw start-up', () => {
   bench('deskclaw --help', () => sample('deskclaw --help', [cli, '--help']), options)
   bench('deskclaw risk CMD', () => sample('deskclaw risk "git status"', [cli, 'risk', 'git status']), options)
   bench('deskclaw run --json', () => sample('deskclaw run', runArgv()), options)
+  // The same without bin/code-cache.js (Node 20's stand-in for the compile cache): what it saves, in the same run.
+  bench('deskclaw run --json, no code cache', () => sample('deskclaw run, no code cache', runArgv(), { DESKCLAW_CODE_CACHE: '0' }), options)
 })
