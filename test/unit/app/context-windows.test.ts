@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContextWindows, LISTED_WINDOW_TTL_MS } from '../../../src/main/app/context-windows'
 import type { ProviderConfig } from '../../../src/main/providers'
 
@@ -50,5 +50,19 @@ describe('ContextWindows', () => {
     // Listed without a window: the default (then LM Studio's own endpoint was tried too).
     expect(await windows.of(config(server.baseUrl, 'unlisted'), 0)).toMatchObject({ source: 'default' })
     expect(await windows.of(config('http://127.0.0.1:9/v1', 'any'), 0)).toMatchObject({ source: 'default' })
+  })
+
+  it('asks only after the caller’s turn, so a run shows its start first', async () => {
+    const server = await vllm({ small: 8192 })
+    const fetchSpy = vi.spyOn(globalThis, 'fetch') // observes the real fetch, which still answers
+    try {
+      const window = new ContextWindows().of(config(server.baseUrl, 'small'), 0)
+      await Promise.resolve() // microtasks (the run's own first steps) come before the question
+      expect(fetchSpy).not.toHaveBeenCalled()
+      expect(await window).toEqual({ tokens: 8192, source: 'model-list' })
+      expect(fetchSpy).toHaveBeenCalledTimes(1)
+    } finally {
+      fetchSpy.mockRestore()
+    }
   })
 })
