@@ -22,8 +22,8 @@ const vm = require('node:vm')
 
 const MAGIC = Buffer.from('DCC1')
 const HEADER = MAGIC.length + 20
-/** Entries kept at most; the oldest written go first (a rebuild's chunks get new names). */
-const MAX_ENTRIES = 200
+/** Entries kept at most (a full `run` loads ~350 files; a rebuild's chunks get new names): the oldest written go first. */
+const MAX_ENTRIES = 2000
 
 /**
  * The folder for the cache: DESKCLAW_CODE_CACHE (`0`: no cache), else inside DESKCLAW_HOME (tests and
