@@ -12,7 +12,8 @@ if (!existsSync(cli)) {
 // its own compile cache; on older Node, code-cache.js keeps V8's for the build and its packages.
 const module_ = require('node:module')
 if (typeof module_.enableCompileCache === 'function') module_.enableCompileCache()
-else {
+// --help and --version load three small files: hashing them (node:crypto) would cost more than it saves.
+else if (!['--help', '-h', 'help', '--version', '-v', undefined].includes(process.argv[2])) {
   const roots = [join(__dirname, '..', 'out', 'main'), join(__dirname, '..', 'node_modules')].filter(existsSync).map((root) => realpathSync(root) + sep)
   require('./code-cache').installCodeCache({ roots })
 }
