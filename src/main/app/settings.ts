@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import type { z } from 'zod'
 import { ImageInputSchema, RuntimeChoiceSchema, SettingsSchema, ToolDescriptionsSchema, type Settings } from '../../shared'
 import { DEFAULT_MAX_ITERATIONS } from '../agent'
 import { DEFAULT_SCREENSHOT_MAX_WIDTH, DEFAULT_STOP_SHORTCUT, DEFAULT_WATERMARK_SUFFIX } from '../desktop'
@@ -73,11 +74,16 @@ export function languageFromLocale(locale: string): Settings['language'] {
  */
 export function resolveSettings(saved: Partial<Settings>, overrides: Partial<Settings> = {}): Settings {
   const merged: Record<string, unknown> = { ...defaultSettings() }
+  const fields = SettingsSchema.shape as Record<string, z.ZodType | undefined>
   for (const layer of [saved, overrides]) {
     for (const [key, value] of Object.entries(layer)) {
       if (value === undefined) continue
-      const candidate = { ...merged, [key]: value }
-      if (SettingsSchema.safeParse(candidate).success) merged[key] = value
+      // The schema checks each field on its own (no check across fields: a test holds it so) and
+      // `merged` stays valid, so the field's own schema decides what the whole object's would —
+      // without parsing all ~50 fields again per key (docs/benchmarks.md, "CLI start-up").
+      // A key the schema does not know is stripped by the parse below.
+      const field = Object.hasOwn(fields, key) ? fields[key] : undefined
+      if (!field || field.safeParse(value).success) merged[key] = value
     }
   }
   return SettingsSchema.parse(merged)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultSettings, languageFromLocale, resolveSettings, settingsFromEnv } from '../../../src/main/app'
+import { SettingsSchema, type Settings } from '../../../src/shared'
 import { apiKeyEnvFor } from '../../../src/main/providers'
 
 describe('settings', () => {
@@ -40,5 +41,35 @@ describe('settings', () => {
     ['de-DE', 'en']
   ])('locale %s → %s', (locale, language) => {
     expect(languageFromLocale(locale)).toBe(language)
+  })
+
+  it('keeps or drops each saved field exactly as parsing the whole object with it would (over every field)', () => {
+    // resolveSettings checks a field with its own schema: right only while the object has no check across fields.
+    expect((SettingsSchema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks ?? []).toEqual([])
+    const defaults = defaultSettings()
+    // For every field: its default, a value of another type, and one of the same type that may break a bound.
+    const candidates = (value: unknown): unknown[] => [
+      value,
+      null,
+      typeof value === 'number' ? -1 : typeof value === 'string' ? 7 : 'text',
+      typeof value === 'number' ? 1e12 : typeof value === 'string' ? `${value} ` : [],
+      typeof value === 'string' ? 'x'.repeat(10_000) : {}
+    ]
+    let kept = 0
+    let dropped = 0
+    for (const key of Object.keys(SettingsSchema.shape) as Array<keyof Settings>) {
+      for (const value of candidates(defaults[key])) {
+        const wholeObject = SettingsSchema.safeParse({ ...defaults, [key]: value })
+        const resolved = resolveSettings({ [key]: value } as Partial<Settings>)
+        expect(resolved[key], `${key} = ${JSON.stringify(value)?.slice(0, 40)}`).toEqual(wholeObject.success ? wholeObject.data[key] : defaults[key])
+        if (wholeObject.success) kept++
+        else dropped++
+      }
+    }
+    // The generator reaches both outcomes.
+    expect(kept).toBeGreaterThan(40)
+    expect(dropped).toBeGreaterThan(40)
+    // A key the schema does not know is not in the result.
+    expect(Object.hasOwn(resolveSettings({ notASetting: 1 } as Partial<Settings>), 'notASetting')).toBe(false)
   })
 })
