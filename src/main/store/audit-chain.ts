@@ -52,16 +52,25 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function auditHash(prevHash: string, row: AuditChainFields): string {
-  const content = canonicalJson({
-    seq: row.seq,
-    at: row.at,
-    kind: row.kind,
-    actor: row.actor,
-    conversation_id: row.conversation_id,
-    run_id: row.run_id,
-    data: row.data
-  })
-  return createHash('sha256').update(prevHash + content, 'utf8').digest('hex')
+  return createHash('sha256').update(prevHash + auditContent(row), 'utf8').digest('hex')
+}
+
+/**
+ * canonicalJson of the hashed columns. Rows hold only strings, numbers and nulls, so their keys'
+ * sorted order is written out once instead of sorted per row (one row per audited event;
+ * docs/benchmarks.md, "Store"); anything else (a BLOB in a hand-edited file) takes canonicalJson.
+ */
+function auditContent(row: AuditChainFields): string {
+  const { seq, at, kind, actor, conversation_id, run_id, data } = row
+  if (![seq, at, kind, actor, conversation_id, run_id, data].every(isJsonScalar)) {
+    return canonicalJson({ seq, at, kind, actor, conversation_id, run_id, data })
+  }
+  const json = JSON.stringify
+  return `{"actor":${json(actor)},"at":${json(at)},"conversation_id":${json(conversation_id)},"data":${json(data)},"kind":${json(kind)},"run_id":${json(run_id)},"seq":${json(seq)}}`
+}
+
+function isJsonScalar(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 }
 
 // Lone UTF-16 surrogates cannot be stored as UTF-8; SQLite would get U+FFFD and the hash computed

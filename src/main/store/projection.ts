@@ -3,6 +3,7 @@ import type { AuditAppend } from './audit-chain'
 import { parseJson, toJson } from './json'
 import type { Statements } from './statements'
 import type { StreamingAnswers } from './streaming-answers'
+import type { PendingToolOutputs } from './tool-outputs'
 
 const TITLE_MAX_CHARS = 60
 
@@ -11,6 +12,8 @@ export interface ProjectionTarget {
   statements: Statements
   audit(entry: AuditAppend): void
   answers: StreamingAnswers
+  /** Tool output of this batch, appended to its call's row once per call (tool-outputs.ts). */
+  outputs: PendingToolOutputs
   /** The batch's clock, for the answers' partial writes. */
   now: number
 }
@@ -23,16 +26,17 @@ export function projectEvent(target: ProjectionTarget, event: AgentEvent): void 
   // Any other event of a run ends the message it was streaming (the loop's text comes before its tool calls).
   if (event.type === 'text_delta') return target.answers.add(event, target.now)
   target.answers.end(event.runId)
+  // stdout and stderr interleave into one output, as a terminal shows them; the event log keeps the stream.
+  if (event.type === 'tool_output_delta') return target.outputs.add(event.runId, event.callId, event.chunk)
+  if (event.type === 'tool_progress') return target.outputs.add(event.runId, event.callId, progressLine(event))
+  // Any other event of the run may read or rewrite a call's row: its output so far goes in first.
+  target.outputs.writeRun(event.runId)
   const statements = target.statements
   switch (event.type) {
     case 'run_started':
       return projectRunStarted(statements, event)
     case 'tool_call_started':
       return projectToolCallStarted(statements, event)
-    case 'tool_output_delta':
-      return projectToolOutputDelta(statements, event)
-    case 'tool_progress':
-      return projectToolProgress(statements, event)
     case 'risk_assessed':
       return projectRiskAssessed(statements, event, target.audit)
     case 'approval_requested':
@@ -76,15 +80,9 @@ function projectToolCallStarted(s: Statements, event: AgentEventOf<'tool_call_st
   })
 }
 
-function projectToolOutputDelta(s: Statements, event: AgentEventOf<'tool_output_delta'>): void {
-  // stdout and stderr interleave into one output, as a terminal shows them; the event log keeps the stream.
-  s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: event.chunk })
-}
-
 /** A step is kept as a line of the call's output, so a reloaded conversation still says what happened. */
-function projectToolProgress(s: Statements, event: AgentEventOf<'tool_progress'>): void {
-  const line = `${event.ok ? '✓' : '✗'} ${event.step.replace(/_/g, ' ')}${event.detail ? `: ${event.detail}` : ''}\n`
-  s.appendToolOutput.run({ runId: event.runId, callId: event.callId, chunk: line })
+function progressLine(event: AgentEventOf<'tool_progress'>): string {
+  return `${event.ok ? '✓' : '✗'} ${event.step.replace(/_/g, ' ')}${event.detail ? `: ${event.detail}` : ''}\n`
 }
 
 /** Every verdict is audited, including the allows nobody was asked about (docs/risk.md). */

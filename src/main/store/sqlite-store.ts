@@ -32,6 +32,7 @@ import { ConversationSearch } from './search'
 import { MemoryStore } from './memories'
 import { ScheduleStore } from './schedules'
 import { StreamingAnswers } from './streaming-answers'
+import { PendingToolOutputs } from './tool-outputs'
 import {
   toChatMessage,
   toConversationSummary,
@@ -50,6 +51,8 @@ export interface SqliteStoreOptions {
   nativeBinding?: string
   /** How long an event may wait for its group commit (default BATCH_TICK_MS; a test widens it to catch a front door that shows too early). */
   batchTickMs?: number
+  /** How many items make a batch before its tick (default BATCH_MAX_ITEMS; bench/store.bench.ts compares bounds). */
+  batchMaxItems?: number
 }
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
@@ -95,7 +98,8 @@ export class SqliteConversationStore implements ConversationStore {
     this.batches = new CommitBatches({
       commit: (items) => this.commitItems(items),
       describeFailure: (error, items) => this.describeWriteFailure(error, items),
-      tickMs: options.batchTickMs
+      tickMs: options.batchTickMs,
+      maxItems: options.batchMaxItems
     })
     // One read transaction, so the four reads see one snapshot while another process writes.
     this.readConversation = db.transaction((id: string): ConversationDetail | null => {
@@ -445,7 +449,13 @@ export class SqliteConversationStore implements ConversationStore {
     this.sync({ answers: true })
     try {
       // Cheap, and keeps query plans good as tables grow (SQLite's advice for long-lived connections).
-      this.db.pragma('optimize')
+      // Upkeep only: on a full disk (its statistics need room in the WAL) the next close does it;
+      // everything recorded is already committed (docs/cli.md, "When the disk is full").
+      try {
+        this.db.pragma('optimize')
+      } catch (error) {
+        if (!isDiskFull(error)) throw error
+      }
     } finally {
       this.db.close()
     }
@@ -492,7 +502,8 @@ export class SqliteConversationStore implements ConversationStore {
   /** One batch, inside its transaction. Items of a conversation deleted meanwhile are dropped: nothing is left to attach them to. */
   private writeItems(items: readonly BatchItem[], now: number): void {
     this.auditAppender.begin()
-    const target = { statements: this.statements, audit: (entry: AuditAppend) => this.auditAppender.append(entry), answers: this.answers, now }
+    const outputs = new PendingToolOutputs(this.statements)
+    const target = { statements: this.statements, audit: (entry: AuditAppend) => this.auditAppender.append(entry), answers: this.answers, outputs, now }
     const alive = new Map<string, boolean>()
     for (const item of items) {
       const conversationId = item.kind === 'event' ? item.event.conversationId : item.conversationId
@@ -509,6 +520,7 @@ export class SqliteConversationStore implements ConversationStore {
       this.statements.insertEvent.run(event.runId, conversationId, event.type, JSON.stringify(event), event.at)
       projectEvent(target, event)
     }
+    outputs.writeAll()
     this.answers.writeDue(now, false)
   }
 

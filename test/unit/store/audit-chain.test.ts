@@ -61,6 +61,23 @@ describe('audit hash chain', () => {
     expect(canonicalJson({ b: [2, { d: 1, c: undefined }], a: 'x' })).toBe('{"a":"x","b":[2,{"d":1}]}')
   })
 
+  it('hashes every kind of column value exactly as canonical JSON of the row (the fast path writes the same text)', () => {
+    const texts = ['', 'note', 'quote " and \\ backslash', 'line\nbreak\ttab', '中文 ✓ 🚀', '\u0000\u001f', '{"n":1}']
+    const numbers = [0, -1, 1.5, 1764000000000, Number.MAX_SAFE_INTEGER, NaN]
+    const values: unknown[] = [...texts, ...numbers, null, true, Buffer.from('blob')]
+    const columns = ['seq', 'at', 'kind', 'actor', 'conversation_id', 'run_id', 'data'] as const
+    let checked = 0
+    for (const column of columns) {
+      for (const value of values) {
+        const row = { seq: 7, at: 1764000000000, kind: 'tool_call', actor: 'agent', conversation_id: 'conv_1', run_id: null, data: '{}', [column]: value }
+        const expected = sha256('f'.repeat(64) + canonicalJson(row))
+        expect(auditHash('f'.repeat(64), row as unknown as AuditRow)).toBe(expected)
+        checked++
+      }
+    }
+    expect(checked).toBe(columns.length * values.length)
+  })
+
   it('verifies a file read-only, without migrating or writing it', () => {
     const dbPath = fileWithAuditRows(3)
     expect(verifyAuditLogFile(dbPath)).toEqual({ ok: true, rows: 3 })

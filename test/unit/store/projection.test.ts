@@ -177,6 +177,41 @@ describe('recordEvent projection', () => {
     expect(store.verifyAuditChain()).toEqual({ ok: true, rows: 5 })
   })
 
+  it('writes the output streamed within one batch as one UPDATE per call would have, whatever else the run does between', () => {
+    const store = openStore()
+    const { id: conversationId } = store.createConversation()
+    const a = runEvents(conversationId, 'run_a', T0)
+    const b = runEvents(conversationId, 'run_b', T0)
+    const output = (callId: string, chunk: string) => ({ callId, stream: 'stdout' as const, chunk })
+    const completed = (callId: string, text: string) => ({ callId, tool: 'shell', status: 'completed' as const, isError: false, output: text, durationMs: 1 })
+    store.recordEvent(a('run_started', { prompt: 'p', model: 'm' }))
+    store.recordEvent(b('run_started', { prompt: 'q', model: 'm' }))
+    // From here on one batch: nothing reads or flushes until getConversation.
+    store.recordEvent(a('tool_call_started', { callId: 'call_1', tool: 'shell', args: {} }))
+    store.recordEvent(a('tool_call_started', { callId: 'call_2', tool: 'shell', args: {} }))
+    store.recordEvent(b('tool_call_started', { callId: 'call_1', tool: 'shell', args: {} }))
+    store.recordEvent(a('tool_output_delta', output('call_1', 'one ')))
+    store.recordEvent(b('tool_output_delta', output('call_1', 'other run ')))
+    store.recordEvent(a('tool_output_delta', output('call_2', 'x ')))
+    store.recordEvent(a('tool_progress', { callId: 'call_1', tool: 'shell', step: 'opened_page', ok: true, detail: '' }))
+    store.recordEvent(a('text_delta', { messageId: 'msg_a', delta: 'thinking' }))
+    store.recordEvent(a('tool_output_delta', output('call_1', 'two ')))
+    store.recordEvent(a('tool_call_completed', completed('call_2', 'final 2')))
+    store.recordEvent(a('tool_output_delta', output('call_2', 'late')))
+    // A repeated call id restarts its row: what it streamed before is gone, what follows is kept.
+    store.recordEvent(b('tool_call_started', { callId: 'call_1', tool: 'shell', args: {} }))
+    store.recordEvent(b('tool_output_delta', output('call_1', 'again')))
+    store.recordEvent(a('tool_output_delta', output('call_1', 'three')))
+    const calls = store.getConversation(conversationId)?.toolCalls ?? []
+    const byRun = Object.fromEntries(calls.map((call) => [`${call.runId}/${call.id}`, call.output]))
+    expect(byRun).toEqual({
+      'run_a/call_1': 'one ✓ opened page\ntwo three',
+      'run_a/call_2': 'final 2late',
+      'run_b/call_1': 'again'
+    })
+    expect(store.commits).toBe(3)
+  })
+
   it('keeps every event, in order, for replay', () => {
     const store = openStore()
     const { id: conversationId } = store.createConversation()
