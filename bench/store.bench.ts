@@ -80,8 +80,11 @@ if (templateEvents.length !== EVENTS_PER_RUN * RUNS) throw new Error(`expected 1
 /** The floor: the same rows, written by better-sqlite3 alone into a bare events table in one transaction. */
 function rawEventRows(events: readonly AgentEvent[]): void {
   const db = new Database(freshDbPath())
+  // The store's own pragmas (sqlite-store.ts, configure): like with like from the open to the close.
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
   db.exec(`CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, conversation_id TEXT NOT NULL,
            type TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL)`)
   const insert = db.prepare('INSERT INTO events (run_id, conversation_id, type, data, at) VALUES (?, ?, ?, ?, ?)')
@@ -105,8 +108,8 @@ function rawRowsIntoStoreSchema(events: readonly AgentEvent[]): void {
   db.close()
 }
 
-function recordAll(events: readonly AgentEvent[], conversationId?: string): void {
-  const store = SqliteConversationStore.open(freshDbPath())
+function recordAll(events: readonly AgentEvent[], conversationId?: string, batchMaxItems?: number): void {
+  const store = SqliteConversationStore.open(freshDbPath(), { batchMaxItems })
   const id = conversationId ?? store.createConversation().id
   for (const event of events) store.recordEvent({ ...event, conversationId: id })
   store.close()
@@ -139,20 +142,25 @@ describe('10,000 events', () => {
  * load falls on every case alike; medians are printed beside the floor's. On a loaded machine this
  * is the ratio to quote (docs/benchmarks.md, "Store"); tinybench's own figures for it are the sum.
  */
-const interleaved = new Map<string, number[]>([['floor', []], ['floor 2', []], ['store', []], ['open + migrate', []]])
+const interleaved = new Map<string, number[]>(
+  ['floor', 'floor 2', 'store', 'store, batches of 2,048', 'store, batches of 4,096', 'open + migrate'].map((name) => [name, []])
+)
 /** CPU time (user + system) of the same samples: what the machine's other load moves least. */
 const interleavedCpu = new Map<string, number[]>([...interleaved.keys()].map((name) => [name, []]))
 const interleavedCases: Record<string, () => void> = {
   floor: () => rawEventRows(templateEvents),
   'floor 2': () => rawRowsIntoStoreSchema(templateEvents),
   store: () => recordAll(templateEvents),
+  // The batch bound (commit-batches.ts): the bench records synchronously, so every bound is reached.
+  'store, batches of 2,048': () => recordAll(templateEvents, undefined, 2_048),
+  'store, batches of 4,096': () => recordAll(templateEvents, undefined, 4_096),
   'open + migrate': () => SqliteConversationStore.open(freshDbPath()).close()
 }
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 describe('10,000 events, interleaved', () => {
   bench(
-    'floor, floor 2, store, open + migrate: one of each per sample',
+    'floor, floor 2, store (batches of 512, 2,048, 4,096), open + migrate: one of each per sample',
     () => {
       for (const [name, run] of Object.entries(interleavedCases)) {
         const cpu = process.cpuUsage()
