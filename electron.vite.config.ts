@@ -11,7 +11,9 @@ export default defineConfig({
     define,
     build: {
       // execa is ESM-only; bundle it so the CommonJS main/CLI output loads it on Node 20 and in Electron.
-      externalizeDeps: { exclude: ['execa'] },
+      // zod is bundled so rollup drops what we do not use — its ~60 locales alone were ~20 ms of every
+      // command's start (docs/benchmarks.md, "CLI start-up"); the AI and MCP SDKs load their own copy.
+      externalizeDeps: { exclude: ['execa', 'zod'] },
       rollupOptions: {
         // Our modules (and the packages they import) run nothing on import that anyone relies on, so a
         // module is bundled where its exports are used, not wherever a folder's index.ts re-exports it:
