@@ -132,6 +132,27 @@ describe('deskclaw run', () => {
     expect(stderr + stdout).not.toMatch(/\n\s+at /)
   })
 
+  it('a reader that stops reading (| head -1) ends it quietly with 141, no stack trace', async () => {
+    server = await startScriptedOpenAI([{ text: 'Hello there, this answer is streamed in many small pieces. '.repeat(40) }])
+    const root = mkdtempSync(join(tmpdir(), 'deskclaw-cli-'))
+    const child = spawn(
+      process.execPath,
+      [cli, 'run', '--json', '--provider', 'openai-compatible', '--base-url', server.url, '--model', 'scripted-model', '--workspace', join(root, 'ws'), 'hi'],
+      { env: { ...process.env, DESKCLAW_HOME: join(root, 'home') }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    let first = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      first += chunk.toString()
+      if (first.includes('\n')) child.stdout.destroy() // what `head -1` does after its line
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(JSON.parse(first.split('\n')[0]!).type).toBe('run_started')
+    expect(stderr).not.toMatch(/EPIPE|at .*\.js:\d+/)
+    expect(code).toBe(141)
+  })
+
   it('stopping at --max-iterations exits 3', async () => {
     const again: ScriptStep = () => ({ toolCalls: [{ name: 'file_list', args: {} }] })
     const result = await runCli(['--json', '--max-iterations', '2', 'loop'], [again, again, again])

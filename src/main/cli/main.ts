@@ -11,6 +11,9 @@ import { AppError, errorMessage } from '../../shared'
 import { APP_VERSION } from '../app'
 import { UsageError } from './usage-error'
 
+/** 128 + SIGPIPE: what a shell reports for a tool its reader stopped reading. */
+const EXIT_BROKEN_PIPE = 141
+
 type Command = (argv: string[]) => Promise<number> | number
 
 const COMMANDS: Record<string, Command> = {
@@ -68,6 +71,15 @@ async function main(argv: string[]): Promise<number> {
   // defaults let the heap reach several times that (docs/benchmarks.md, "deskclaw web memory").
   if (command === 'web') for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1', '--heap-growing-percent=10']) setFlagsFromString(flag)
   return run(rest)
+}
+
+// The reader went away (`deskclaw run --json | head -1`): stop quietly as Unix tools do on SIGPIPE,
+// which Node ignores — instead of a stack trace from the next write. Anything stored stays stored.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    process.exit(EXIT_BROKEN_PIPE)
+  })
 }
 
 main(process.argv.slice(2)).then(
