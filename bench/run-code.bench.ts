@@ -19,7 +19,7 @@ import type { CodeStrictness } from '../src/shared'
 import { BwrapRuntime, bwrapArgs, commandEnv, DockerRuntime, NativeRuntime, SelectedRuntime, type Runtime } from '../src/main/runtime'
 import { createCodeTools, ToolRegistry } from '../src/main/tools'
 import { dockerTestImageReady, repoRoot, tempWorkspace } from '../test/integration/runtime/helpers'
-import { LatencyRecorder, latencyTable, type LatencySummary } from './runtime-latency'
+import { floorRatioTable, LatencyRecorder, latencyTable } from './runtime-latency'
 
 const RUNS = 20
 const options = { iterations: RUNS, time: 0, warmupIterations: 3, warmupTime: 0 }
@@ -87,18 +87,9 @@ afterAll(async () => {
   for (const close of closers) await close()
   fs.rmSync(workspace, { recursive: true, force: true })
   const summaries = recorder.summaries(RUNS)
-  const byName = new Map(summaries.map((summary) => [summary.name, summary]))
-  const ratios = FLOORS.flatMap(([row, floor]) => {
-    const [a, b] = [byName.get(row), byName.get(floor)]
-    return a && b ? [ratioLine(a, b)] : []
-  })
   console.log(`\nrun_code latency (ms, last ${RUNS} runs each):\n${latencyTable(summaries)}\n`)
-  console.log(`Against the floors (medians, same run):\n| case | median | floor | floor median | ratio |\n| --- | ---: | --- | ---: | ---: |\n${ratios.join('\n')}\n`)
+  console.log(`Against the floors (medians, same run):\n${floorRatioTable(summaries, FLOORS)}\n`)
 })
-
-function ratioLine(row: LatencySummary, floor: LatencySummary): string {
-  return `| ${row.name} | ${row.medianMs.toFixed(1)} | ${floor.name.replace(/^floor: /, '')} | ${floor.medianMs.toFixed(1)} | ${(row.medianMs / floor.medianMs).toFixed(2)}× |`
-}
 
 describe('run_code end to end, each beside its floor (measured in turn, same load)', () => {
   const nativeCode = runCode(new NativeRuntime(), 'trusted')

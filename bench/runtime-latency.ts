@@ -42,6 +42,21 @@ export function latencyTable(summaries: readonly LatencySummary[]): string {
   ].join('\n')
 }
 
+/**
+ * Each case beside its floor, medians of the same run, as a Markdown table (rows whose case or
+ * floor was not measured are left out); `digits` for the medians.
+ */
+export function floorRatioTable(summaries: readonly LatencySummary[], floors: ReadonlyArray<readonly [row: string, floor: string]>, digits = 1): string {
+  const byName = new Map(summaries.map((summary) => [summary.name, summary]))
+  const lines = floors.flatMap(([rowName, floorName]) => {
+    const [row, floor] = [byName.get(rowName), byName.get(floorName)]
+    if (!row || !floor) return []
+    const ratio = (row.medianMs / floor.medianMs).toFixed(2)
+    return [`| ${row.name} | ${row.medianMs.toFixed(digits)} | ${floor.name.replace(/^floor: /, '')} | ${floor.medianMs.toFixed(digits)} | ${ratio}× |`]
+  })
+  return ['| case | median | floor | floor median | ratio |', '| --- | ---: | --- | ---: | ---: |', ...lines].join('\n')
+}
+
 /** Collects wall times per case; `time` wraps one run. */
 export class LatencyRecorder {
   private readonly samples = new Map<string, number[]>()

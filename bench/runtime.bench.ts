@@ -22,7 +22,7 @@ import type { Duplex } from 'node:stream'
 import { afterAll, bench, describe } from 'vitest'
 import { BwrapRuntime, DockerRuntime, NativeRuntime, bwrapArgs, type Runtime } from '../src/main/runtime'
 import { dockerTestImageReady, TEST_IMAGE, tempWorkspace } from '../test/integration/runtime/helpers'
-import { LatencyRecorder, latencyTable, type LatencySummary } from './runtime-latency'
+import { floorRatioTable, LatencyRecorder, latencyTable } from './runtime-latency'
 
 const RUNS = 50
 const options = { iterations: RUNS, time: 0, warmupIterations: 3, warmupTime: 0 }
@@ -57,18 +57,9 @@ afterAll(async () => {
   for (const close of closers) await close()
   fs.rmSync(workspace, { recursive: true, force: true })
   const summaries = recorder.summaries(RUNS)
-  const byName = new Map(summaries.map((summary) => [summary.name, summary]))
-  const ratios = FLOORS.flatMap(([row, floor]) => {
-    const [a, b] = [byName.get(row), byName.get(floor)]
-    return a && b ? [ratioLine(a, b)] : []
-  })
   console.log(`\nRuntime latency of \`true\` (ms, last ${RUNS} runs each):\n${latencyTable(summaries)}\n`)
-  console.log(`Against the floors (medians, same run):\n| case | median | floor | floor median | ratio |\n| --- | ---: | --- | ---: | ---: |\n${ratios.join('\n')}\n`)
+  console.log(`Against the floors (medians, same run):\n${floorRatioTable(summaries, FLOORS, 2)}\n`)
 })
-
-function ratioLine(row: LatencySummary, floor: LatencySummary): string {
-  return `| ${row.name} | ${row.medianMs.toFixed(2)} | ${floor.name.replace(/^floor: /, '')} | ${floor.medianMs.toFixed(2)} | ${(row.medianMs / floor.medianMs).toFixed(2)}× |`
-}
 
 const closers: Array<() => Promise<void> | void> = []
 
