@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
+import type { ScriptedServer } from '../fixtures/scripted-types'
 
 /** The `deskclaw` command as users run it (bin/deskclaw.js loads the built out/main/cli.js). */
 export const cliPath = join(process.cwd(), 'bin', 'deskclaw.js')
@@ -30,4 +31,18 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   return { code, stdout, stderr }
+}
+
+/**
+ * A CLI test's scripted model server and scratch folder, set by the test as it starts them:
+ * closed and removed after each test, whichever it got to.
+ */
+export function cliScratch(): { server?: ScriptedServer; root?: string } {
+  const scratch: { server?: ScriptedServer; root?: string } = {}
+  afterEach(async () => {
+    await scratch.server?.close()
+    if (scratch.root) rmSync(scratch.root, { recursive: true, force: true })
+    scratch.server = scratch.root = undefined
+  })
+  return scratch
 }

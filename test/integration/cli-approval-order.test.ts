@@ -4,26 +4,18 @@
  * (docs/cli.md, "NDJSON order"). Two approvals per run, both modes.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptStep, ScriptedServer } from '../fixtures/scripted-types'
-import { cliPath, requireBuiltCli } from '../helpers/cli'
+import type { ScriptStep } from '../fixtures/scripted-types'
+import { cliPath, cliScratch, requireBuiltCli } from '../helpers/cli'
 
 requireBuiltCli()
 
-let server: ScriptedServer | undefined
-let root: string | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  if (root) rmSync(root, { recursive: true, force: true })
-  root = undefined
-})
+const scratch = cliScratch()
 
 const twoWrites: ScriptStep[] = [
   {
@@ -37,12 +29,12 @@ const twoWrites: ScriptStep[] = [
 ]
 
 async function runJson(approve: 'allow' | 'deny'): Promise<AgentEvent[]> {
-  server = await startScriptedOpenAI(twoWrites)
-  root = mkdtempSync(join(tmpdir(), 'deskclaw-order-'))
-  const args = ['run', '--json', '--approve', approve, '--provider', 'openai-compatible', '--base-url', server.url]
-  args.push('--model', 'scripted-model', '--workspace', join(root, 'ws'), 'write two files')
+  scratch.server = await startScriptedOpenAI(twoWrites)
+  scratch.root = mkdtempSync(join(tmpdir(), 'deskclaw-order-'))
+  const args = ['run', '--json', '--approve', approve, '--provider', 'openai-compatible', '--base-url', scratch.server.url]
+  args.push('--model', 'scripted-model', '--workspace', join(scratch.root, 'ws'), 'write two files')
   const child = spawn(process.execPath, [cliPath, ...args], {
-    env: { ...process.env, DESKCLAW_HOME: join(root, 'home') },
+    env: { ...process.env, DESKCLAW_HOME: join(scratch.root, 'home') },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stdout = ''

@@ -4,27 +4,18 @@
  * `kill -9` in the middle of a run leaves every event it printed in the SQLite file.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptedServer } from '../fixtures/scripted-types'
-import { cliPath, requireBuiltCli } from '../helpers/cli'
+import { cliPath, cliScratch, requireBuiltCli } from '../helpers/cli'
 
 requireBuiltCli()
 
-let server: ScriptedServer | undefined
-let root: string | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  if (root) rmSync(root, { recursive: true, force: true })
-  root = undefined
-})
+const scratch = cliScratch()
 
 /**
  * A wide group-commit tick: events wait up to this long in memory, so a front door that printed
@@ -37,16 +28,16 @@ const LINES_BEFORE_KILL = 60
 
 describe('deskclaw run killed with SIGKILL mid-run', () => {
   it('leaves every event it printed in the store', async () => {
-    server = await startScriptedOpenAI([
+    scratch.server = await startScriptedOpenAI([
       { toolCalls: [{ name: 'file_list', args: {} }] },
       // ~1,500 four-character deltas, 3 ms apart: the run is still streaming when it is killed.
       { text: 'Streaming slowly. '.repeat(330), chunkDelayMs: 3 }
     ])
-    root = mkdtempSync(join(tmpdir(), 'deskclaw-kill-'))
-    const home = join(root, 'home')
+    scratch.root = mkdtempSync(join(tmpdir(), 'deskclaw-kill-'))
+    const home = join(scratch.root, 'home')
     const child = spawn(
       process.execPath,
-      [cliPath, 'run', '--json', '--provider', 'openai-compatible', '--base-url', server.url, '--model', 'scripted-model', '--workspace', join(root, 'ws'), 'list, then write a lot'],
+      [cliPath, 'run', '--json', '--provider', 'openai-compatible', '--base-url', scratch.server.url, '--model', 'scripted-model', '--workspace', join(scratch.root, 'ws'), 'list, then write a lot'],
       { env: { ...process.env, DESKCLAW_HOME: home, DESKCLAW_STORE_TICK_MS: String(TICK_MS) }, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     let stdout = ''

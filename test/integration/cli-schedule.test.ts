@@ -1,33 +1,25 @@
 /** `deskclaw schedule` (docs/cli.md): add, list, run-now and remove, as a user runs them, against the scripted model. */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ScheduledTask } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptedServer } from '../fixtures/scripted-types'
-import { requireBuiltCli, runCli } from '../helpers/cli'
+import { cliScratch, requireBuiltCli, runCli } from '../helpers/cli'
 
 requireBuiltCli()
 
-let server: ScriptedServer | undefined
-let root: string | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  if (root) rmSync(root, { recursive: true, force: true })
-  root = undefined
-})
+const scratch = cliScratch()
 
 const cli = (args: string[], env: NodeJS.ProcessEnv) => runCli(['schedule', ...args], env)
 
 describe('deskclaw schedule', () => {
   it('adds, lists, runs now and removes a task', async () => {
-    server = await startScriptedOpenAI([{ text: '日报已生成。' }])
-    root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
-    const workspace = join(root, 'ws')
+    scratch.server = await startScriptedOpenAI([{ text: '日报已生成。' }])
+    scratch.root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
+    const workspace = join(scratch.root, 'ws')
     mkdirSync(workspace)
-    const env = { DESKCLAW_HOME: join(root, 'home'), DESKCLAW_PROVIDER: 'openai-compatible', DESKCLAW_BASE_URL: server.url, DESKCLAW_MODEL: 'scripted-model' }
+    const env = { DESKCLAW_HOME: join(scratch.root, 'home'), DESKCLAW_PROVIDER: 'openai-compatible', DESKCLAW_BASE_URL: scratch.server.url, DESKCLAW_MODEL: 'scripted-model' }
 
     const added = await cli(['add', '--name', '日报', '--prompt', 'Write the daily report', '--cron', '0 9 * * 1-5', '--workspace', workspace, '--autonomy', 'readonly', '--json'], env)
     expect(added.stderr).toBe('')
@@ -41,7 +33,7 @@ describe('deskclaw schedule', () => {
     expect(listed.code).toBe(0)
     expect(listed.stdout).toContain(`${task.id}  日报 — cron "0 9 * * 1-5", readonly, in ${workspace}`)
     expect(listed.stdout).toContain('never run')
-    expect(server.requests).toHaveLength(0)
+    expect(scratch.server.requests).toHaveLength(0)
 
     const ran = await cli(['run-now', task.id, '--approve', 'deny'], env)
     expect(ran.code).toBe(0)
@@ -55,8 +47,8 @@ describe('deskclaw schedule', () => {
   })
 
   it('refuses a bad cron expression and an unknown task in one line', async () => {
-    root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
-    const env = { DESKCLAW_HOME: join(root, 'home') }
+    scratch.root = mkdtempSync(join(tmpdir(), 'deskclaw-schedule-'))
+    const env = { DESKCLAW_HOME: join(scratch.root, 'home') }
     const bad = await cli(['add', '--name', 'x', '--prompt', 'y', '--cron', '0 25 * * *'], env)
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/^deskclaw: "0 25 \* \* \*" is not a cron expression: .*hour.*\n$/)

@@ -2,32 +2,24 @@
  * `notify` in the CLI (docs/tools.md, "Notifications"): the notice is one line on stderr, in the
  * human and the --json mode alike (stdout stays the answer, or NDJSON events only), without a question.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src/shared'
 import { startScriptedOpenAI } from '../fixtures/scripted-openai'
-import type { ScriptedServer } from '../fixtures/scripted-types'
-import { requireBuiltCli, runCli } from '../helpers/cli'
+import { cliScratch, requireBuiltCli, runCli } from '../helpers/cli'
 
 requireBuiltCli()
 
-let server: ScriptedServer | undefined
-let root: string | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-  if (root) rmSync(root, { recursive: true, force: true })
-  root = undefined
-})
+const scratch = cliScratch()
 
 async function run(json: boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  server = await startScriptedOpenAI([{ toolCalls: [{ name: 'notify', args: { title: '备份完成', body: 'All 12 files.\nNothing skipped.' } }] }, { text: 'Told you.' }])
-  root = mkdtempSync(join(tmpdir(), 'deskclaw-notify-'))
-  const args = ['run', ...(json ? ['--json'] : []), '--approve', 'deny', '--provider', 'openai-compatible', '--base-url', server.url]
-  args.push('--model', 'scripted-model', '--workspace', join(root, 'ws'), 'back up and tell me')
-  return runCli(args, { DESKCLAW_HOME: join(root, 'home') })
+  scratch.server = await startScriptedOpenAI([{ toolCalls: [{ name: 'notify', args: { title: '备份完成', body: 'All 12 files.\nNothing skipped.' } }] }, { text: 'Told you.' }])
+  scratch.root = mkdtempSync(join(tmpdir(), 'deskclaw-notify-'))
+  const args = ['run', ...(json ? ['--json'] : []), '--approve', 'deny', '--provider', 'openai-compatible', '--base-url', scratch.server.url]
+  args.push('--model', 'scripted-model', '--workspace', join(scratch.root, 'ws'), 'back up and tell me')
+  return runCli(args, { DESKCLAW_HOME: join(scratch.root, 'home') })
 }
 
 describe('notify in the CLI', () => {
