@@ -4,6 +4,7 @@ import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, typ
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
+import type { AppService } from '../lifecycle'
 import {
   apiKeyEnvFor,
   describeModelError,
@@ -21,7 +22,6 @@ import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, runToolDescriptions, ToolRegistry
 import { ContextWindows } from './context-windows'
 import { RunSlots } from './run-slots'
 import { LanguageModels } from './language-models'
-import type { AppService } from './services'
 
 export interface AgentServiceDeps {
   store: ConversationStore

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { RiskRule, Settings } from '../../shared'
+import { changes, type AppService } from '../lifecycle'
 import { fromRules, mergeRuleSets, readRuleFile, type RiskEngine, type RuleSet } from '../risk'
 import type { ConversationStore } from '../store'
-import { changes, type AppService } from './services'
 
 /** Where rules live: the user's file beside the database, and the project's in its workspace. */
 export const USER_RULES_FILE = 'rules.json'

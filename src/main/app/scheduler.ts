@@ -1,11 +1,11 @@
 import { AppError, errorMessage, ScheduledTaskInputSchema, type AgentEvent, type Language, type MissedRunPolicy, type ScheduledRunStatus, type ScheduledTask, type ScheduledTaskInput } from '../../shared'
 import type { AgentRunOutcome } from '../agent'
+import type { AppService } from '../lifecycle'
 import type { NotificationService } from '../notifications'
 import type { ConversationStore, ScheduledTaskChange, ScheduleStore } from '../store'
 import type { Clock } from './clock'
 import { scheduleNotice } from './schedule-notices'
 import { checkSchedule, nextRunTime } from './schedule-times'
-import type { AppService } from './services'
 
 /** A run this late at start (or after the computer slept) was missed, not merely due: the setting decides. */
 export const MISSED_AFTER_MS = 60_000

@@ -1,26 +1,9 @@
 import { errorMessage, type Settings } from '../../shared'
+import { changes, type AppService } from '../lifecycle'
 import type { ApprovalBroker, ConversationGrants } from '../risk'
 import type { Runtime, SelectedRuntime } from '../runtime'
 import type { ConversationStore } from '../store'
 import type { EventBus } from './event-bus'
-
-/**
- * One service's part in the app's life (docs/architecture.md, "Adding a service"). DeskclawApp
- * loops over the registered services, so a new service is one registration, not a new branch in
- * every lifecycle method.
- */
-export interface AppService {
-  /** For log lines when a hook fails. */
-  readonly name: string
-  /** After every service is built. Slow work (probing a sandbox) goes on in the background. */
-  started?(): void | Promise<void>
-  /** After the user changed settings; `patch` holds only what changed. */
-  settingsChanged?(next: Settings, patch: Partial<Settings>): void | Promise<void>
-  /** A conversation was deleted: drop what belongs to it (a sandbox container, grants, serial sessions). */
-  conversationClosed?(conversationId: string): void | Promise<void>
-  /** The app is closing; called in the reverse order of registration. */
-  shutdown?(): void | Promise<void>
-}
 
 /** The registered services, and the loops over them. A hook that fails is logged; it never stops the others. */
 export class ServiceSet {
@@ -58,11 +41,6 @@ export class ServiceSet {
       console.warn(`[deskclaw] ${service.name} could not ${what}: ${errorMessage(error)}`)
     }
   }
-}
-
-/** True when the patch changes any of `keys`. */
-export function changes(patch: Partial<Settings>, ...keys: Array<keyof Settings>): boolean {
-  return keys.some((key) => patch[key] !== undefined)
 }
 
 // The core services' parts, one small adapter each.

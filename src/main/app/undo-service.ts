@@ -1,7 +1,7 @@
 import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type StepChanges } from '../../shared'
 import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, toChangedFile, type CheckpointService, type ConflictChoice, type PruneLimits, type RewindPlan } from '../checkpoints'
+import type { AppService } from '../lifecycle'
 import type { ConversationStore } from '../store'
-import type { AppService } from './services'
 
 /** What to take back (docs/checkpoints.md, "Undo"): one call, one run, or everything since a run began; or an undo itself. */
 export type UndoTarget =

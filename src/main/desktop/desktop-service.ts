@@ -4,7 +4,7 @@
  * shortcut, the fail-safe corner). Tools and the CLI go through this, never to the driver directly.
  */
 import type { Settings } from '../../shared'
-import type { AppService } from '../app'
+import type { AppService } from '../lifecycle'
 import { ClipboardUnavailableError, systemClipboard, type ClipboardSnapshot, type DesktopClipboard } from './clipboard'
 import { checkDisplay } from './display'
 import { DesktopDriver, DesktopUnavailableError, DriverOperationError } from './driver-host'

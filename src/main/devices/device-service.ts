@@ -4,7 +4,7 @@
  * diff everywhere), and the serial sessions tools and the Devices panel open.
  */
 import { errorMessage, type BackendStatus, type Device, type DeviceSnapshot, type Settings } from '../../shared'
-import type { AppService } from '../app'
+import type { AppService } from '../lifecycle'
 import { BackendUnavailableError, hidBackend, serialBackend, usbBackend, type DeviceBackend } from './backends'
 import { mergeViews } from './merge'
 import { SerialSessions, type PortOpener } from './serial-sessions'
