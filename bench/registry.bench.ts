@@ -5,6 +5,7 @@
  */
 import { bench, describe } from 'vitest'
 import { z } from 'zod'
+import { noSink, untrusted } from '../src/main/provenance'
 import { defineTool, MutableToolSource, ok, text, ToolRegistry, type AnyTool } from '../src/main/tools'
 
 /** A tool with a realistic schema: a few strings, a number, an enum, an optional nested object. */
@@ -14,6 +15,8 @@ function sampleTool(name: string): AnyTool {
     description: `Sample tool ${name} with a schema of realistic size.`,
     category: 'mcp',
     access: 'read',
+    source: untrusted('mcp'),
+    sink: noSink,
     input: z.object({
       target: z.string().describe('What to act on'),
       mode: z.enum(['fast', 'careful', 'dry-run']).optional(),

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { defineTool, fail, firstSentence, text, withDisplay, type AnyTool, type ToolOutput } from '../tools'
+import { untrusted } from '../provenance'
 import type { McpConnection } from './connection'
 import { mapCallResult } from './results'
 
@@ -52,6 +53,9 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
     shortDescription: firstSentence(ownDescription(tool)),
     category: 'mcp',
     access: isTrustedRead(tool, policy) ? 'read' : 'execute',
+    // Everything a server says is its content (docs/risk.md, "Provenance"); every call sends its arguments to it.
+    source: untrusted('mcp'),
+    sink: { may: ['send'], of: () => ({ kind: 'send', via: 'mcp', destination: server }) },
     input: inputValidator(schema),
     inputJsonSchema: schema,
     // The server is what a saved "always allow" names with the tool (docs/risk.md, "MCP tools").

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ApprovalPreview, ImageMediaType, ToolMessages, ToolText } from '../../shared'
+import { isOutputSource, isToolSink, type OutputSource, type ToolSink } from '../provenance'
 
 /**
  * A tool's domain (docs/architecture.md, "Adding a tool"). Separate from its access: a screenshot
@@ -97,6 +98,17 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
   shortDescription?: string
   category: ToolCategory
   access: ToolAccess
+  /**
+   * What the output is (docs/risk.md, "Provenance"): trusted (the user's words, DeskClaw's own
+   * state) or untrusted with the kind of place it came from. Untrusted output reaches the model
+   * marked as content, and makes later sending or persisting calls ask.
+   */
+  source: OutputSource
+  /**
+   * What a call can do with data (docs/risk.md, "Provenance"): send it out, persist it as
+   * instructions, or neither — per call where it depends on the arguments (a write to a git hook).
+   */
+  sink: ToolSink<z.output<I>>
   input: I
   /**
    * The JSON Schema the model sees, when the tool came with one (an MCP server's): passed through
@@ -169,6 +181,9 @@ export function defineTool<I extends z.ZodObject>(definition: ToolDefinition<I>)
   if (definition.name.length === 0 || definition.name.length > 128 || /[\s\p{Cc}]/u.test(definition.name)) {
     throw new Error(`Tool name "${definition.name}" must be 1-128 printable characters without spaces`)
   }
+  // The type requires both; a tool built from data (a JavaScript caller, a cast) is checked here too.
+  if (!isOutputSource(definition.source)) throw new Error(`Tool "${definition.name}" must declare what its output is (source: trusted or untrusted with a kind)`)
+  if (!isToolSink(definition.sink)) throw new Error(`Tool "${definition.name}" must declare what it can do with data (sink: { may, of })`)
   if ((definition.subjectKind === undefined) !== (definition.subject === undefined)) {
     throw new Error(`Tool "${definition.name}" must declare subjectKind and subject together`)
   }

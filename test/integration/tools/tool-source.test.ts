@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { noSink, untrusted } from '../../../src/main/provenance'
 import { defineTool, MutableToolSource, ok, text } from '../../../src/main/tools'
 import type { RecordedRequest } from '../../fixtures/scripted-types'
 import { runPrompt, scriptedApps } from '../../helpers/temp-app'
@@ -15,6 +16,8 @@ const echoTool = defineTool({
   description: 'Echo the text back.',
   category: 'mcp',
   access: 'read',
+  source: untrusted('mcp'),
+  sink: noSink,
   input: z.object({ text: z.string() }),
   summary: (args) => args.text,
   preview: (args) => ({ title: text('title'), fields: [{ label: text('text'), value: args.text }] }),

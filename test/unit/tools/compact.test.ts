@@ -1,6 +1,7 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { noSink, untrusted } from '../../../src/main/provenance'
 import { defineTool, firstSentence, MutableToolSource, ok, runToolDescriptions, text, toolDescriptionStyle, ToolRegistry, trimJsonSchema } from '../../../src/main/tools'
 
 const accepts = (schema: Record<string, unknown>, value: unknown) => new Validator(schema as Schema, '2020-12', false).validate(value).valid
@@ -97,6 +98,8 @@ describe('compact declarations in the registry', () => {
       ...(shortDescription ? { shortDescription } : {}),
       category: 'mcp',
       access: 'read',
+      source: untrusted('mcp'),
+      sink: noSink,
       input: z.object({ x: z.string().describe('What x is').optional() }),
       summary: () => name,
       preview: () => ({ title: text('title'), fields: [] }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { noSink, untrusted } from '../../../src/main/provenance'
 import { defineTool, MutableToolSource, namespacedToolName, ok, text, toolPack, ToolRegistry } from '../../../src/main/tools'
 
 const make = (name: string, access: 'read' | 'write' = 'read') =>
@@ -8,6 +9,8 @@ const make = (name: string, access: 'read' | 'write' = 'read') =>
     description: `The ${name} tool`,
     category: 'mcp',
     access,
+    source: untrusted('mcp'),
+    sink: noSink,
     input: z.object({ x: z.string().optional() }),
     summary: () => name,
     preview: () => ({ title: text('title'), fields: [] }),

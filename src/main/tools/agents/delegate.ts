@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { errorMessage, type ImageMediaType } from '../../../shared'
 import { defineTool, fail, ok, text, withDisplay, type ToolAttachment } from '../define-tool'
+import { persistsTo, untrusted } from '../../provenance'
 
 /** The tool's own name: never offered to a child (no recursion). */
 export const DELEGATE_TOOL = 'delegate'
@@ -52,6 +53,8 @@ export function createDelegateTool(services: AgentToolServices) {
     shortDescription: 'Hand a self-contained "task" to a sub-agent that may use only the named "tools" and returns its final answer; calls in one step run in parallel.',
     category: 'memory',
     access: 'read',
+    source: untrusted('sub_agent'),
+    sink: persistsTo('delegate', 'a sub-agent'),
     input: z.object({
       task: z.string().trim().min(1).max(8000).describe('The complete sub-task, self-contained'),
       tools: z.array(z.string().min(1).max(200)).max(64).describe('Names of your tools the sub-agent may use'),

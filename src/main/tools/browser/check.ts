@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { describeTarget, locate, TargetSchema } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, guardFor, pageState, type BrowserToolServices } from './common'
+import { sendsTo, untrusted } from '../../provenance'
 
 export function createBrowserCheckTool(services: BrowserToolServices) {
   return defineTool({
@@ -10,6 +11,8 @@ export function createBrowserCheckTool(services: BrowserToolServices) {
     shortDescription: 'Tick ("checked" true) or clear the checkbox or radio button "target" of the current page.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: sendsTo('form', () => null),
     input: z.object({
       target: TargetSchema.describe('The box: { "label": "Remember me" }, { "role": "radio", "name": "Express" }'),
       checked: z.boolean().default(true).describe('true ticks it (default), false clears it')

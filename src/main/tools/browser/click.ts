@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { describeTarget, locate, natureOf, TargetSchema } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, submitPreview, type BrowserToolServices } from './common'
+import { sendsTo, untrusted } from '../../provenance'
 
 export function createBrowserClickTool(services: BrowserToolServices) {
   return defineTool({
@@ -12,6 +13,8 @@ export function createBrowserClickTool(services: BrowserToolServices) {
     shortDescription: 'Click the element "target" of the current page: {"ref"} from browser_snapshot, {"role","name"}, {"label"} or {"text"}.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: sendsTo('form', () => null),
     input: z.object({ target: TargetSchema.describe('The element: { "role": "button", "name": "Sign in" }, { "ref": "e12" }, { "text": "More" }') }),
     // Asks in the run, once the element shows what the click would do (docs/risk.md, "Browser").
     confirmsDuringRun: true,

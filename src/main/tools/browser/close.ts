@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createBrowserCloseTool(services: BrowserToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createBrowserCloseTool(services: BrowserToolServices) {
     shortDescription: `Close this conversation's browser and its tabs (the profile with logins stays).`,
     category: 'browser',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({}),
     confirmsDuringRun: true,
     summary: () => text('summary'),

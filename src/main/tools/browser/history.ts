@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, text } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, guardFor, pageState, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserHistoryTool(services: BrowserToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createBrowserHistoryTool(services: BrowserToolServices) {
     shortDescription: `Go "back" or "forward" in the current tab's history ("direction").`,
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({ direction: z.enum(['back', 'forward']).describe('back or forward') }),
     confirmsDuringRun: true,
     summary: (args) => text(args.direction === 'back' ? 'summary.back' : 'summary.forward'),

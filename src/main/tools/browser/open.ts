@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { siteOf } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, sitePreview, type BrowserToolServices } from './common'
+import { untrusted } from '../../provenance'
 
 export function createBrowserOpenTool(services: BrowserToolServices) {
   return defineTool({
@@ -12,6 +13,8 @@ export function createBrowserOpenTool(services: BrowserToolServices) {
     shortDescription: `Open "url" (http or https) in this conversation's browser, in the current tab or a "new_tab"; a new site asks first.`,
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'navigation', destination: args.url }) },
     input: z.object({
       url: z.string().min(1).max(4096).describe('The full address, e.g. https://example.com/login'),
       new_tab: z.boolean().optional().describe('Open it in a new tab instead of the current one')

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { natureOf } from '../../browser'
 import { defineTool, text } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, submitPreview, type BrowserToolServices } from './common'
+import { sendsTo, untrusted } from '../../provenance'
 
 export function createBrowserPressTool(services: BrowserToolServices) {
   return defineTool({
@@ -12,6 +13,8 @@ export function createBrowserPressTool(services: BrowserToolServices) {
     shortDescription: 'Press "key" ("Enter", "Shift+Tab", "Control+a") where the focus is on the current page; Enter in a form sends it.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: sendsTo('form', () => null),
     input: z.object({ key: z.string().min(1).max(60).regex(/^[\w+-]+$/).describe('Playwright key name, e.g. "Enter", "Shift+Tab", "Control+a"') }),
     confirmsDuringRun: true,
     summary: (args) => args.key,

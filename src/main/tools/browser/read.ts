@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { htmlToMarkdown } from '../web'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserReadTool(services: BrowserToolServices) {
   return defineTool({
@@ -10,6 +11,8 @@ export function createBrowserReadTool(services: BrowserToolServices) {
     shortDescription: `The current page's readable content as Markdown, for reading (use browser_snapshot to act on it).`,
     category: 'browser',
     access: 'read',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({}),
     summary: () => text('summary'),
     preview: () => ({ title: text('title'), fields: [] }),

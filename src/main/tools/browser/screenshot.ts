@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserScreenshotTool(services: BrowserToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createBrowserScreenshotTool(services: BrowserToolServices) {
     shortDescription: 'A screenshot of the current page (the visible part, or the whole page with "full_page") as an image.',
     category: 'browser',
     access: 'read',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({ full_page: z.boolean().optional().describe('The whole page, not only the visible part') }),
     summary: (args) => (args.full_page ? text('summary.wholePage') : text('summary.visiblePart')),
     preview: () => ({ title: text('title'), fields: [] }),

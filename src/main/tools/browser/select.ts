@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { describeTarget, locate, TargetSchema } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, guardFor, pageState, type BrowserToolServices } from './common'
+import { sendsTo, untrusted } from '../../provenance'
 
 export function createBrowserSelectTool(services: BrowserToolServices) {
   return defineTool({
@@ -10,6 +11,8 @@ export function createBrowserSelectTool(services: BrowserToolServices) {
     shortDescription: 'Choose "options" (visible labels or values) in the drop-down "target" of the current page.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: sendsTo('form', () => null),
     input: z.object({
       target: TargetSchema.describe('The list: { "label": "Country" }, { "role": "combobox", "name": "Size" }, { "ref": "e9" }'),
       options: z.array(z.string().min(1).max(300)).min(1).max(50).describe('Labels or values of the options to choose')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserSnapshotTool(services: BrowserToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createBrowserSnapshotTool(services: BrowserToolServices) {
     shortDescription: 'The current page as an accessibility tree whose elements carry refs ("e12") that the other browser tools take as a target.',
     category: 'browser',
     access: 'read',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({}),
     summary: () => text('summary'),
     preview: () => ({ title: text('title'), fields: [] }),

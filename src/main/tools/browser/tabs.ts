@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserTabsTool(services: BrowserToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createBrowserTabsTool(services: BrowserToolServices) {
     shortDescription: `"action" list shows this conversation's tabs; select or close one by its "index" in that list.`,
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({
       action: z.enum(['list', 'select', 'close']).describe('list, select (make it the tab the tools act on) or close'),
       index: z.number().int().min(1).max(100).optional().describe('The tab number, from list (select and close)')

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { describeTarget, locate, natureOf, TargetSchema } from '../../browser'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, submitPreview, type BrowserToolServices } from './common'
+import { sendsTo, untrusted } from '../../provenance'
 
 const HIDDEN = '••••'
 
@@ -23,6 +24,8 @@ export function createBrowserTypeTool(services: BrowserToolServices) {
     shortDescription: 'Type "text" into the form field "target" (replacing its content); a password goes in "secret", never "text"; "submit" presses Enter.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: sendsTo('typing', () => null),
     input: z
       .object({
         target: TargetSchema.describe('The field: { "label": "Email" }, { "role": "textbox", "name": "Search" }, { "ref": "e7" }'),

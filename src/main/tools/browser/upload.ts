@@ -4,6 +4,7 @@ import { describeTarget, locate, natureOf, TargetSchema } from '../../browser'
 import { confineToWorkspace, readWorkspaceFile } from '../../workspace'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, confirmed, denied, guardFor, pageState, type BrowserToolServices } from './common'
+import { untrusted } from '../../provenance'
 
 /** The largest file handed to a page (a page's upload field is not a way to move big data). */
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
@@ -17,6 +18,8 @@ export function createBrowserUploadTool(services: BrowserToolServices) {
     shortDescription: 'Put the workspace file "path" into the file field "target" of the current page; asks first.',
     category: 'browser',
     access: 'execute',
+    source: untrusted('browser_page'),
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'form', destination: args.path }) },
     input: z.object({
       target: TargetSchema.describe('The file field: { "label": "Attachment" }, { "ref": "e14" }'),
       path: z.string().min(1).max(4096).describe('The file, relative to the workspace')

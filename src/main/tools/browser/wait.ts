@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, fail, text, withDisplay } from '../define-tool'
 import { attempt, BROWSER_MESSAGES, pageState, type BrowserToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createBrowserWaitTool(services: BrowserToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createBrowserWaitTool(services: BrowserToolServices) {
     shortDescription: 'Wait until "text" is visible on the current page, at most "timeout_s" seconds (default 15).',
     category: 'browser',
     access: 'read',
+    source: untrusted('browser_page'),
+    sink: noSink,
     input: z.object({
       text: z.string().min(1).max(300).describe('Visible text to wait for'),
       timeout_s: z.number().min(1).max(120).default(15).describe('Seconds to wait at most (default 15)')

@@ -4,6 +4,7 @@ import type { Runtime } from '../../runtime'
 import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 import { formatDiagnostic, parseDiagnostics } from './diagnostics'
 import { CHECK_KINDS, findProjectCheck } from './project-checks'
+import { noSink, untrusted } from '../../provenance'
 
 const TIMEOUT_MS = 600_000
 /** The model gets at most this many diagnostics, each one line; the timeline gets the whole output. */
@@ -19,6 +20,8 @@ export function createLintTool(runtime: Runtime, configured: () => Readonly<Reco
     shortDescription: `Run the project's own "check" (lint, typecheck or test, as its manifests declare it) and get file:line:column problems; asks first.`,
     category: 'shell',
     access: 'execute',
+    source: untrusted('command_output'),
+    sink: noSink,
     input: z.object({ check: z.enum(CHECK_KINDS).optional().describe('Which check (default: lint)') }),
     summary: (args) => args.check ?? 'lint',
     async preview(args, { workspace }) {

@@ -5,6 +5,7 @@ import { RuntimeUnavailableError, SANDBOX_RUNTIME_NAMES, type Runtime } from '..
 import { defineTool, fail, ok, text, ToolRefusal, withDisplay, type AnyTool } from '../define-tool'
 import type { CodeToolServices } from './index'
 import { decideCodePlacement, looksForSandbox, type CodePlacement, type SandboxAvailability } from './placement'
+import { sendsTo, untrusted } from '../../provenance'
 
 const DEFAULT_TIMEOUT_S = 30
 const MAX_TIMEOUT_S = 300
@@ -82,6 +83,8 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
     shortDescription: `Run a "language" (python or javascript) snippet "code" in a sandbox without network and get its exit code and output; stopped after "timeoutSec" seconds.`,
     category: 'shell',
     access: 'execute',
+    source: untrusted('command_output'),
+    sink: sendsTo('code', () => null),
     input: z.object({
       language: z.enum(LANGUAGES).describe('python (python3) or javascript (node)'),
       code: z.string().min(1).max(MAX_CODE_CHARS).describe('The program text'),

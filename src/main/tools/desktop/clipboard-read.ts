@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, DESKTOP_RESULTS, type DesktopToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createClipboardReadTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createClipboardReadTool(services: DesktopToolServices) {
     shortDescription: 'Read the text on the clipboard.',
     category: 'desktop',
     access: 'read',
+    source: untrusted('chat_screen'),
+    sink: noSink,
     input: z.object({}),
     // What people copy includes passwords: reading it asks, like an input action.
     asksFirst: () => true,

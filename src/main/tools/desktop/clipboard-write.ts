@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, DESKTOP_LABELS, DESKTOP_RESULTS, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createClipboardWriteTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createClipboardWriteTool(services: DesktopToolServices) {
     shortDescription: 'Put "text" on the clipboard, replacing what it holds.',
     category: 'desktop',
     access: 'write',
+    source: trusted,
+    sink: noSink,
     input: z.object({ text: z.string().max(1_000_000).describe('The text to put on the clipboard') }),
     grantScope: () => 'desktop-tool:clipboard_write',
     summary: (args) => args.text.slice(0, 60),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, DESKTOP_RESULTS, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createCursorPositionTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createCursorPositionTool(services: DesktopToolServices) {
     shortDescription: 'Where the mouse pointer is, in the pixels of your last screenshot and on the screen.',
     category: 'desktop',
     access: 'read',
+    source: trusted,
+    sink: noSink,
     input: z.object({}),
     summary: () => '',
     preview: () => ({ title: text('title'), fields: [] }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createKeyPressTool(services: DesktopToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createKeyPressTool(services: DesktopToolServices) {
     shortDescription: 'Press a key or combination in "keys" ("enter", "ctrl+shift+t"; "mod" is Ctrl, or Cmd on macOS); to enter text use type_text.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({ keys: z.string().min(1).max(80).describe('The key or combination, joined with +') }),
     grantScope: wholeTool('key_press'),
     summary: (args) => args.keys,

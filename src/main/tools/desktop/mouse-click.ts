@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createMouseClickTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createMouseClickTool(services: DesktopToolServices) {
     shortDescription: 'Click at "x", "y" in the pixels of your last screenshot, with "button" (left, right, middle) and "double" for a double click.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({
       x: coordinate('X in the last screenshot'),
       y: coordinate('Y in the last screenshot'),

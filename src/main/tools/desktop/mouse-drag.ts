@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, MouseButtonInput, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createMouseDragTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createMouseDragTool(services: DesktopToolServices) {
     shortDescription: 'Drag with "button" from "from_x", "from_y" to "to_x", "to_y", in the pixels of your last screenshot.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({
       from_x: coordinate('Start X in the last screenshot'),
       from_y: coordinate('Start Y in the last screenshot'),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createMouseMoveTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createMouseMoveTool(services: DesktopToolServices) {
     shortDescription: 'Move the mouse pointer to "x", "y" in the pixels of your last screenshot (hover).',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({ x: coordinate('X in the last screenshot'), y: coordinate('Y in the last screenshot') }),
     grantScope: wholeTool('mouse_move'),
     summary: (args) => `(${args.x}, ${args.y})`,

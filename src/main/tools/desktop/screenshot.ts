@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, coordinate, DESKTOP_RESULTS, type DesktopToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createScreenshotTool(services: DesktopToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createScreenshotTool(services: DesktopToolServices) {
     shortDescription: 'Take a screenshot of the screen, a "window" (by title) or a "region" as an image; mouse tools take coordinates in its pixels.',
     category: 'desktop',
     access: 'read',
+    source: untrusted('chat_screen'),
+    sink: noSink,
     input: z.object({
       window: z.string().min(1).max(200).optional().describe('Title (or part of it) of one window to capture'),
       region: z

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, coordinate, describePoint, DESKTOP_LABELS, DESKTOP_RESULTS, pointerPreview, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createScrollTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createScrollTool(services: DesktopToolServices) {
     shortDescription: 'Scroll the mouse wheel in "direction" by "amount" notches, at "x", "y" of your last screenshot or where the pointer is.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({
       direction: z.enum(['up', 'down', 'left', 'right']),
       amount: z.number().int().min(1).max(50).default(3).describe('Wheel notches (default 3)'),

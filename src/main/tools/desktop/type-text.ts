@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
+import { sendsTo, trusted } from '../../provenance'
 
 export function createTypeTextTool(services: DesktopToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createTypeTextTool(services: DesktopToolServices) {
     shortDescription: 'Enter "text" into the focused field (pasted, so any language works; "method" keys types ASCII key by key); newlines are not Enter.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: sendsTo('typing', () => null),
     input: z.object({
       text: z.string().min(1).max(100_000),
       method: z.enum(['auto', 'paste', 'keys']).default('auto').describe('auto (default), paste, or keys')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, caller, DESKTOP_LABELS, DESKTOP_RESULTS, wholeTool, type DesktopToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createWindowFocusTool(services: DesktopToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createWindowFocusTool(services: DesktopToolServices) {
     shortDescription: 'Bring the window whose "title" matches (exactly, or a part matching one window) to the front with the keyboard focus.',
     category: 'desktop',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({ title: z.string().min(1).max(200) }),
     grantScope: wholeTool('window_focus'),
     summary: (args) => args.title,

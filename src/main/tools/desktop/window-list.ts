@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, DESKTOP_RESULTS, type DesktopToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createWindowListTool(services: DesktopToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createWindowListTool(services: DesktopToolServices) {
     shortDescription: 'List the open windows with title, application, position, size and which one has the focus.',
     category: 'desktop',
     access: 'read',
+    source: untrusted('chat_screen'),
+    sink: noSink,
     input: z.object({}),
     summary: () => '',
     preview: () => ({ title: text('title'), fields: [] }),

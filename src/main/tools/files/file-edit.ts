@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isRefusal, readWorkspaceFile, writeWorkspaceFile } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
 import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
+import { fileWriteSink, trusted } from '../../provenance'
 
 /** file_read's limit: an edit holds the file in memory twice. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -14,6 +15,8 @@ export const fileEditTool = defineTool({
   shortDescription: 'In the workspace file "path", replace the one exact occurrence of "old" (whitespace included, must appear once) with "new".',
   category: 'fs',
   access: 'write',
+  source: trusted,
+  sink: { may: ['persist'], of: (args) => fileWriteSink(args.path) },
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     old: z.string().min(1).describe('The exact text to replace'),

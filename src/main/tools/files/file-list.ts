@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isRefusal, listWorkspaceFolder } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
 import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
+import { noSink, untrusted } from '../../provenance'
 
 const MAX_ENTRIES = 1_000
 
@@ -11,6 +12,8 @@ export const fileListTool = defineTool({
   shortDescription: 'List one workspace folder ("path", default the workspace), not recursive; folders end with "/".',
   category: 'fs',
   access: 'read',
+  source: untrusted('workspace_file'),
+  sink: noSink,
   input: z.object({
     path: z.string().optional().describe('Folder relative to the workspace (default: the workspace root)')
   }),

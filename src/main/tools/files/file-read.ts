@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isRefusal, readWorkspaceFile } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
 import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
+import { noSink, untrusted } from '../../provenance'
 
 const DEFAULT_LIMIT = 2_000
 /** Larger files are read in pages; binary files are refused rather than dumped. */
@@ -15,6 +16,8 @@ export const fileReadTool = defineTool({
   shortDescription: 'Read a workspace text file as numbered lines; "offset" is the first line (1-based), "limit" the number of lines (default 2000).',
   category: 'fs',
   access: 'read',
+  source: untrusted('workspace_file'),
+  sink: noSink,
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     offset: z.number().int().min(1).optional().describe('First line to read, 1-based'),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isRefusal, writeWorkspaceFile } from '../../workspace'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
+import { fileWriteSink, trusted } from '../../provenance'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
@@ -11,6 +12,8 @@ export const fileWriteTool = defineTool({
   shortDescription: 'Create or overwrite the workspace file "path" with "content" (parent folders are created); prefer file_edit to change part of a file.',
   category: 'fs',
   access: 'write',
+  source: trusted,
+  sink: { may: ['persist'], of: (args) => fileWriteSink(args.path) },
   input: z.object({
     path: z.string().min(1).describe('Path relative to the workspace'),
     content: z.string().describe('The complete new content of the file')

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Runtime } from '../../runtime'
 import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 import { commandLineOf } from './command-line'
+import { commandSink, untrusted } from '../../provenance'
 
 const TIMEOUT_MS = 60_000
 
@@ -28,6 +29,8 @@ export function createGitTool(runtime: Runtime): AnyTool {
     shortDescription: 'Run git "subcommand" with "args" (the words after it, no shell quoting) in the workspace repository; add, commit, checkout, switch and stash ask first.',
     category: 'shell',
     access: 'execute',
+    source: untrusted('command_output'),
+    sink: { may: ['send', 'persist'], of: (args) => commandSink(commandLineOf(gitArgv(args))) },
     input: z.object({
       subcommand: z.enum(GIT_SUBCOMMANDS),
       args: z.array(z.string().max(4_000)).max(100).optional().describe('Words after the subcommand')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, HARDWARE_RESULTS, type HardwareToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createDevicesListTool(services: HardwareToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createDevicesListTool(services: HardwareToolServices) {
     shortDescription: 'List the USB, HID and serial devices plugged into this computer (names, ids, serial ports) and unavailable backends with why.',
     category: 'hardware',
     access: 'read',
+    source: trusted,
+    sink: noSink,
     input: z.object({}),
     summary: () => '',
     preview: () => ({ title: text('title'), fields: [] }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, HARDWARE_RESULTS, noSession, portOfSession, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createSerialCloseTool(services: HardwareToolServices) {
   return defineTool({
@@ -9,6 +10,8 @@ export function createSerialCloseTool(services: HardwareToolServices) {
     shortDescription: 'Close the serial "session" and free its port.',
     category: 'hardware',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({ session: z.string().min(1).max(100) }),
     subjectKind: 'device',
     subject: (args) => ({ value: portOfSession(services, args.session) }),

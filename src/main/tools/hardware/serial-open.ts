@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SerialOptionsSchema } from '../../../shared'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { attempt, HARDWARE_RESULTS, portScope, SERIAL_LABELS, type HardwareToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 export function createSerialOpenTool(services: HardwareToolServices) {
   return defineTool({
@@ -12,6 +13,8 @@ export function createSerialOpenTool(services: HardwareToolServices) {
     shortDescription: 'Open the serial "port" (defaults 115200 baud, 8N1, CRLF line ending) and get a session id for serial_write, serial_read and serial_close.',
     category: 'hardware',
     access: 'execute',
+    source: trusted,
+    sink: noSink,
     input: z.object({
       port: z.string().min(1).max(4096).describe('The port path'),
       baud_rate: SerialOptionsSchema.shape.baudRate,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { LINE_ENDINGS } from '../../devices'
 import { attempt, describeBytes, HARDWARE_RESULTS, noSession, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 export function createSerialReadTool(services: HardwareToolServices) {
   return defineTool({
@@ -12,6 +13,8 @@ export function createSerialReadTool(services: HardwareToolServices) {
     shortDescription: 'Read from the serial "session" until "until" arrives (default its line ending), "bytes" bytes, or "timeout_ms" (default 2000) passes.',
     category: 'hardware',
     access: 'read',
+    source: untrusted('device'),
+    sink: noSink,
     input: z.object({
       session: z.string().min(1).max(100),
       until: z.string().max(200).optional().describe('Stop after this text (escapes like \\r\\n work); "" to wait for the timeout or bytes'),

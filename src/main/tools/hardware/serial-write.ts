@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { LINE_ENDINGS } from '../../devices'
 import { attempt, describeBytes, HARDWARE_RESULTS, hexBytes, noSession, portOfSession, portScope, SERIAL_LABELS, textBytes, type HardwareToolServices } from './common'
+import { trusted } from '../../provenance'
 
 export function createSerialWriteTool(services: HardwareToolServices) {
   return defineTool({
@@ -11,6 +12,8 @@ export function createSerialWriteTool(services: HardwareToolServices) {
     shortDescription: 'Write "text" (escapes work; the line ending is added unless "add_line_ending" is false) or "hex" bytes to the serial "session".',
     category: 'hardware',
     access: 'execute',
+    source: trusted,
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'device', destination: portOfSession(services, args.session) }) },
     input: z.object({
       session: z.string().min(1).max(100),
       text: z.string().max(100_000).optional(),

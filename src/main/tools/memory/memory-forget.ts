@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { MEMORY_LABELS, notFound, type MemoryToolServices } from './common'
+import { noSink, trusted } from '../../provenance'
 
 /**
  * memory_forget (docs/tools.md, "Memory"): deletes a memory. A write on the user's data that
@@ -14,6 +15,8 @@ export function createMemoryForgetTool(services: MemoryToolServices) {
     shortDescription: 'Delete the saved memory "id"; asks first.',
     category: 'memory',
     access: 'write',
+    source: trusted,
+    sink: noSink,
     input: z.object({ id: z.string().trim().min(1).max(64).describe('The memory\'s id (mem_…)') }),
     summary: (args) => args.id,
     preview: (args) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MEMORY_TEXT_MAX, MemoryScopeSchema } from '../../../shared'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { MEMORY_LABELS, type MemoryToolServices } from './common'
+import { persistsTo, trusted } from '../../provenance'
 
 /**
  * memory_save (docs/tools.md, "Memory"): remembers one fact for later conversations. A read as far
@@ -18,6 +19,8 @@ export function createMemorySaveTool(services: MemoryToolServices) {
     shortDescription: 'Remember "text", one short self-contained fact (no secrets), for later conversations; "scope" global (about the user) or workspace.',
     category: 'memory',
     access: 'read',
+    source: trusted,
+    sink: persistsTo('memory', 'memory'),
     input: z.object({
       text: z.string().trim().min(1).max(MEMORY_TEXT_MAX).describe('The fact, as one self-contained sentence'),
       scope: MemoryScopeSchema.optional().describe('"global" (every conversation, default) or "workspace" (only conversations in this workspace folder)')

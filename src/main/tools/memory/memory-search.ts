@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { MEMORY_LABELS, memoryLine, type MemoryToolServices } from './common'
+import { noSink, untrusted } from '../../provenance'
 
 /** memory_search (docs/tools.md, "Memory"): finds saved memories by words, Chinese or English; global ones and this workspace's. */
 export function createMemorySearchTool(services: MemoryToolServices) {
@@ -12,6 +13,8 @@ export function createMemorySearchTool(services: MemoryToolServices) {
     shortDescription: 'Search saved memories by "query" (words in any language) and get the best matches with their ids.',
     category: 'memory',
     access: 'read',
+    source: untrusted('memory'),
+    sink: noSink,
     input: z.object({
       query: z.string().trim().min(1).max(500).describe('Words to look for, or the question to answer'),
       limit: z.number().int().min(1).max(20).optional().describe('At most this many results (default 5)')

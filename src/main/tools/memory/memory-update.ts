@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MEMORY_TEXT_MAX } from '../../../shared'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { MEMORY_LABELS, notFound, type MemoryToolServices } from './common'
+import { persistsTo, trusted } from '../../provenance'
 
 /**
  * memory_update (docs/tools.md, "Memory"): replaces a memory's text. A write: it changes what the
@@ -15,6 +16,8 @@ export function createMemoryUpdateTool(services: MemoryToolServices) {
     shortDescription: 'Replace the text of the saved memory "id" with "text"; asks first.',
     category: 'memory',
     access: 'write',
+    source: trusted,
+    sink: persistsTo('memory', 'memory'),
     input: z.object({
       id: z.string().trim().min(1).max(64).describe('The memory\'s id (mem_…)'),
       text: z.string().trim().min(1).max(MEMORY_TEXT_MAX).describe('The new text, one self-contained sentence')

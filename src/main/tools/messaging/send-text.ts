@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ChatWatermarkSchema, CHAT_APP_ID_PATTERN } from '../../../shared'
 import { SEND_REASONS, type ChatSender, type SendConfirmation, type SendReasonCode, type SendStep } from '../../desktop'
 import { defineTool, fail, ok, text, withDisplay, type ToolContext, type ToolOutput } from '../define-tool'
+import { trusted } from '../../provenance'
 
 export interface MessagingToolServices {
   sender: ChatSender
@@ -23,6 +24,8 @@ export function createSendTextTool(services: MessagingToolServices) {
     shortDescription: 'Send "text" to the chat "to" in the desktop chat "app" once, verified on screen; "unknown" results must never be sent again without asking.',
     category: 'messaging',
     access: 'execute',
+    source: trusted,
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'send_text', destination: `${args.app}:${args.to}` }) },
     input: z.object({
       app: z.string().regex(CHAT_APP_ID_PATTERN).describe('The chat app profile id: weixin, wecom, dingtalk, feishu, telegram, slack, or a user profile'),
       to: z.string().trim().min(1).max(200).describe('The chat\'s exact name as the app shows it'),

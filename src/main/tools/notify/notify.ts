@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { NotificationService } from '../../notifications'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
+import { noSink, trusted } from '../../provenance'
 
 export interface NotifyToolServices {
   notifications: NotificationService
@@ -21,6 +22,8 @@ export function createNotifyTool(services: NotifyToolServices) {
     shortDescription: 'Show the user a desktop notification with a short "title" and an optional "body" on this computer.',
     category: 'messaging',
     access: 'read',
+    source: trusted,
+    sink: noSink,
     input: z.object({
       title: z.string().trim().min(1).max(100).describe('A few words'),
       body: z.string().trim().max(500).optional().describe('One or two sentences')

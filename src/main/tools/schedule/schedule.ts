@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AutonomySchema, errorMessage, type ScheduledTask, type ScheduledTaskInput, type ScheduleSpec } from '../../../shared'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
+import { persistsTo, trusted } from '../../provenance'
 
 /** What the tool needs of the app's scheduler (app/scheduler.ts); the app passes it in, so tools/ never imports app/. */
 export interface ScheduleToolServices {
@@ -29,6 +30,8 @@ export function createScheduleTool(services: ScheduleToolServices) {
     shortDescription: 'Propose a task that runs "prompt" later in this workspace, by 5-field "cron" or once "at" a local time; always asks first.',
     category: 'memory',
     access: 'write',
+    source: trusted,
+    sink: persistsTo('schedule', 'schedule'),
     asksAlways: true,
     input: z
       .object({

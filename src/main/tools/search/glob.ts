@@ -3,6 +3,7 @@ import { defineTool, ok, text, withDisplay } from '../define-tool'
 import { badPattern, globLeavesWorkspace, SEARCH_MESSAGES, searchPreview, searchStart, searchSubject, searchSummary, stopped } from './common'
 import { pathFilter } from './matcher'
 import { walkWorkspace, type WalkedFile, type WalkReport } from './walk'
+import { noSink, untrusted } from '../../provenance'
 
 const DEFAULT_LIMIT = 200
 
@@ -15,6 +16,8 @@ export const globTool = defineTool({
   shortDescription: 'Find workspace files by name "pattern" ("**/*.ts"; no "/" matches in any folder), newest first, .gitignore respected.',
   category: 'fs',
   access: 'read',
+  source: untrusted('workspace_file'),
+  sink: noSink,
   input: z.object({
     pattern: z.string().min(1).max(500).describe('Glob pattern, relative to "path"'),
     path: z.string().optional().describe('Folder relative to the workspace (default: the whole workspace)'),

@@ -5,6 +5,7 @@ import { badPattern, SEARCH_MESSAGES, searchPreview, searchStart, searchSubject,
 import { FILE_TYPE_NAMES, FILE_TYPES } from './file-types'
 import { pathFilter } from './matcher'
 import { walkWorkspace, type WalkedFile, type WalkReport } from './walk'
+import { noSink, untrusted } from '../../provenance'
 
 const DEFAULT_LIMIT = 200
 /** Larger files are skipped, as are binary ones (a NUL in the first 8 KB, ripgrep's rule). */
@@ -24,6 +25,8 @@ export const grepTool = defineTool({
   shortDescription: 'Search workspace file contents by regex "pattern" (ripgrep-like, .gitignore respected), filtered by "glob" or "type"; "output" is content, files or count.',
   category: 'fs',
   access: 'read',
+  source: untrusted('workspace_file'),
+  sink: noSink,
   input: z.object({
     pattern: z.string().min(1).max(1_000).describe('Regular expression (or the exact text with literal: true)'),
     path: z.string().optional().describe('File or folder relative to the workspace (default: the whole workspace)'),

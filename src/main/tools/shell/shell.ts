@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 import type { ShellToolServices } from './index'
 import { SHELL_SUBJECT } from './subject'
+import { commandSink, untrusted } from '../../provenance'
 
 const DEFAULT_TIMEOUT_S = 120
 const MAX_TIMEOUT_S = 1_800
@@ -19,6 +20,8 @@ export function createShellTool({ runtime }: ShellToolServices): AnyTool {
     shortDescription: 'Run a shell "command" in the workspace and get its exit code, stdout and stderr; stopped after "timeout" seconds (default 120).',
     category: 'shell',
     access: 'execute',
+    source: untrusted('command_output'),
+    sink: { may: ['send', 'persist'], of: (args) => commandSink(args.command) },
     input: z.object({
       command: z.string().min(1).describe('The command line to run'),
       timeout: z

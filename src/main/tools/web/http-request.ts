@@ -4,6 +4,7 @@ import { WEB_LABELS, WEB_RESULTS, type WebToolServices } from './common'
 import { redactHeaders, redactText } from './headers'
 import { decodeBody, sendRequest } from './http-client'
 import { failureOutput, previewAddresses } from './outcome'
+import { untrusted } from '../../provenance'
 
 const Methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -25,6 +26,8 @@ export function createHttpRequestTool(services: WebToolServices) {
     shortDescription: 'Send an HTTP request ("method", "headers", text "body") to "url" and get the status, headers and body; asks first.',
     category: 'network',
     access: 'write',
+    source: untrusted('web_page'),
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'network', destination: args.url }) },
     input: z.object({
       url: z.string().min(1).max(4000).describe('The http(s) URL'),
       method: z.enum(Methods).default('GET').describe('HTTP method (default GET)'),

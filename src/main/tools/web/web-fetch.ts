@@ -4,6 +4,7 @@ import { WEB_LABELS, WEB_RESULTS, type WebToolServices } from './common'
 import { decodeBody, sendRequest } from './http-client'
 import { htmlToMarkdown } from './readable'
 import { failureOutput, previewAddresses } from './outcome'
+import { untrusted } from '../../provenance'
 
 /**
  * web_fetch (docs/tools.md): GET a page and give the model its readable text as Markdown. A read:
@@ -19,6 +20,8 @@ export function createWebFetchTool(services: WebToolServices) {
     shortDescription: `Fetch "url" (GET, http or https) and get the page's readable content as Markdown, JSON and text as they are.`,
     category: 'network',
     access: 'read',
+    source: untrusted('web_page'),
+    sink: { may: ['send'], of: (args) => ({ kind: 'send', via: 'network', destination: args.url }) },
     input: z.object({ url: z.string().min(1).max(4000).describe('The http(s) URL to fetch') }),
     subjectKind: 'url',
     subject: (args) => ({ value: args.url, arg: 'url' }),

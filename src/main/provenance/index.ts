@@ -1,0 +1,26 @@
+/**
+ * Provenance (docs/risk.md, "Provenance"): what a tool's output is and what a call does with data
+ * (the vocabulary every tool declares), which untrusted sources and which values have entered a
+ * conversation, and the findings a call gets from them. Below tools/ and agent/: imports neither.
+ */
+export {
+  isOutputSource,
+  isToolSink,
+  noSink,
+  NO_SINK,
+  persistsTo,
+  PersistChannels,
+  sendsTo,
+  SendChannels,
+  trusted,
+  untrusted,
+  UntrustedSourceKinds,
+  type CallSink,
+  type OutputSource,
+  type PersistChannel,
+  type SendChannel,
+  type ToolSink,
+  type UntrustedSourceKind
+} from './kinds'
+export { fileWriteSink, isRunFile } from './run-files'
+export { commandSink } from './command-sink'
