@@ -1,6 +1,9 @@
 import { lstatSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { HOME_CREDENTIAL_LOCATIONS as HOME_SECRETS } from '../secrets/credential-locations'
+import { isSecretName, SECRET_DIR, SECRET_NAME } from '../secrets/secret-names'
+
+export { isSecretName }
 
 /**
  * The path guardian (docs/risk.md): which paths hold secrets (ask even to read) and which writes
@@ -32,12 +35,6 @@ const PUBLIC_READS = [
   /^\/dev\/(null|zero|random|urandom|stdin|stdout|stderr|tty)$/,
   /^\/System\/Library\/CoreServices\/SystemVersion\.plist$/
 ]
-
-/** Folders whose names are enough to say they hold secrets, wherever they are (case-insensitive). */
-const SECRET_DIR = /^(\.ssh|\.aws|\.gnupg|\.azure|\.kube|\.password-store|keyrings|\.docker|secrets?|credentials|\.vault-token)$/i
-
-/** Names that hold secrets wherever they are. */
-const SECRET_NAME = /^(\.env(\..+)?|\.envrc|\.dev\.vars(\..+)?|.+\.(p8|pk8|pkcs8|pkcs12|crt|cer|der|key\.pem)|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.+\.(pem|p12|pfx|kdbx|keychain(-db)?|key|keystore|jks|ppk|asc|gpg|ovpn)|master\.key|secrets?\.(ya?ml|json|toml|env)|\.git-credentials|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.my\.cnf|credentials(\..+)?|.*_history|\.history|login\.keychain.*|logins\.json|key[34]\.db|cookies(\.sqlite)?|login data|token(s)?(\.json)?|auth\.json|\.vault-token|service-account.*\.json)$/i
 
 /** Writes that change what runs later: git hooks and config, shell start-up files, our own rules. */
 const PROTECTED_WRITE = /(^|\/)(\.git\/(hooks|config)(\/|$)|\.deskclaw(\/|$)|\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|inputrc)$|\.config\/(fish|autostart)\/|\.vscode\/(settings|tasks)\.json$|\.ssh\/)/
@@ -101,13 +98,6 @@ export function secretPathReason(absolute: string, ctx: PathContext): string | n
   const secretDir = path.posix.dirname(below).split('/').find((part) => SECRET_DIR.test(part))
   if (secretDir) return `${secretDir} usually holds secrets`
   return null
-}
-
-/** A file name that usually holds secrets (any case; `.example`/`.sample`/`.template` copies are not). */
-export function isSecretName(base: string): boolean {
-  // Windows drops trailing dots and spaces from a name: `.env.` and `id_rsa ` open `.env` and `id_rsa`.
-  const name = base.replace(/[. ]+$/, '') || base
-  return SECRET_NAME.test(name) && !/\.(example|sample|template|dist)$/i.test(name)
 }
 
 /**

@@ -217,34 +217,47 @@ export interface OpenedFile {
  * then the descriptor itself must be a regular file with one link, inside the workspace.
  */
 export async function openWorkspaceFile(workspace: string, requested: string, options: SafeOpenOptions = {}): Promise<OpenedFile | WorkspaceRefusal> {
-  return withSession(workspace, options, async (session) => {
-    const names = session.namesOf(requested)
-    if (names === null) return refuse('outside', requested)
-    const located = await session.locate(names, false)
-    if (isRefusal(located)) return located
-    const { folder, name, display } = located
-    if (name === null) return refuse('isFolder', display)
-    const path = session.child(folder, name)
-    // lstat first so a device is never opened at all (opening a serial port resets the board on it);
-    // the descriptor's fstat below is what decides.
-    const seen = await lstat(path).catch((error: unknown) => refusalFromError(error, display))
-    if (isRefusal(seen)) return seen
-    if (seen.isDirectory()) return refuse('isFolder', display)
-    // The walk followed any link here, so a link now is one swapped in since.
-    if (seen.isSymbolicLink()) return refuse('changed', display)
-    if (!seen.isFile()) return refuse('special', display)
-    const handle = await open(path, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch((error: unknown) => refusalFromError(error, display))
-    if (isRefusal(handle)) return handle
-    try {
-      const refusal = await checkOpenedFile(session, handle, folder, name, display)
-      if (!refusal) return { ok: true, handle, display, size: (await handle.stat()).size }
-      await handle.close().catch(() => undefined)
-      return refusal
-    } catch (error) {
-      await handle.close().catch(() => undefined)
-      return refusalFromError(error, display)
-    }
-  })
+  return withSession(workspace, options, (session) => openFileIn(session, requested))
+}
+
+/**
+ * `openWorkspaceFile` within a session already open (a search reads many files from one held root).
+ * The folders the walk opened are closed before it returns; the file's descriptor does not need them.
+ */
+export async function openFileIn(session: WorkspaceSession, requested: string): Promise<OpenedFile | WorkspaceRefusal> {
+  const names = session.namesOf(requested)
+  if (names === null) return refuse('outside', requested)
+  const located = await session.locate(names, false)
+  if (isRefusal(located)) return located
+  try {
+    return await openLocated(session, located)
+  } finally {
+    await session.leave(located.folder)
+  }
+}
+
+async function openLocated(session: WorkspaceSession, { folder, name, display }: Located): Promise<OpenedFile | WorkspaceRefusal> {
+  if (name === null) return refuse('isFolder', display)
+  const path = session.child(folder, name)
+  // lstat first so a device is never opened at all (opening a serial port resets the board on it);
+  // the descriptor's fstat below is what decides.
+  const seen = await lstat(path).catch((error: unknown) => refusalFromError(error, display))
+  if (isRefusal(seen)) return seen
+  if (seen.isDirectory()) return refuse('isFolder', display)
+  // The walk followed any link here, so a link now is one swapped in since.
+  if (seen.isSymbolicLink()) return refuse('changed', display)
+  if (!seen.isFile()) return refuse('special', display)
+  const handle = await open(path, constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch((error: unknown) => refusalFromError(error, display))
+  if (isRefusal(handle)) return handle
+  try {
+    const refusal = await checkOpenedFile(session, handle, folder, name, display)
+    if (!refusal) return { ok: true, handle, display, size: (await handle.stat()).size }
+    await handle.close().catch(() => undefined)
+    return refusal
+  } catch (error) {
+    await handle.close().catch(() => undefined)
+    return refusalFromError(error, display)
+  }
 }
 
 /** What makes an opened file unfit to read or replace, or null when it is a single-named regular file inside. */
@@ -265,19 +278,24 @@ export interface ListedFolder {
 
 /** Lists a workspace folder through the folder it opened (on Linux readdir of `/proc/self/fd/N`). */
 export async function listWorkspaceFolder(workspace: string, requested: string, options: SafeOpenOptions = {}): Promise<ListedFolder | WorkspaceRefusal> {
-  return withSession(workspace, options, async (session) => {
-    const names = session.namesOf(requested)
-    if (names === null) return refuse('outside', requested)
-    const located = await session.locate(names, false)
-    if (isRefusal(located)) return located
-    let folder = located.folder
+  return withSession(workspace, options, (session) => listFolderIn(session, requested))
+}
+
+/** `listWorkspaceFolder` within a session already open; the folders it opened are closed before it returns. */
+export async function listFolderIn(session: WorkspaceSession, requested: string): Promise<ListedFolder | WorkspaceRefusal> {
+  const names = session.namesOf(requested)
+  if (names === null) return refuse('outside', requested)
+  const located = await session.locate(names, false)
+  if (isRefusal(located)) return located
+  let folder = located.folder
+  try {
     if (located.name !== null) {
       const info = await lstat(session.child(folder, located.name)).catch((error: unknown) => refusalFromError(error, located.display))
       if (isRefusal(info)) return info
       if (!info.isDirectory()) return refuse(info.isSymbolicLink() ? 'changed' : 'notFolder', located.display)
       const opened = await session.enter(folder, located.name).catch((error: unknown) => refusalFromError(error, located.display))
-      await session.leave(folder)
       if (isRefusal(opened)) return opened
+      await session.leave(folder)
       folder = opened
     }
     const before = session.useProc ? null : await lstat(folder.path).catch(() => null)
@@ -290,7 +308,9 @@ export async function listWorkspaceFolder(workspace: string, requested: string, 
       if (!after || after.ino !== before.ino || after.dev !== before.dev || !(await session.folderIsInside(folder))) return refuse('changed', located.display)
     }
     return { ok: true, display: located.display, entries }
-  })
+  } finally {
+    await session.leave(folder)
+  }
 }
 
 /** Runs `work` with the workspace held open, and closes every handle the walk left open. */

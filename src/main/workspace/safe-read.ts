@@ -1,5 +1,5 @@
 import { isRefusal, refuse, refusalFromError, type WorkspaceRefusal } from './refusal'
-import { openWorkspaceFile, type SafeOpenOptions } from './safe-open'
+import { openWorkspaceFile, type OpenedFile, type SafeOpenOptions } from './safe-open'
 
 /** Read in pieces so Stop is honoured between them, even on a slow disk. */
 const CHUNK_BYTES = 256 * 1024
@@ -20,6 +20,11 @@ export interface ReadFile {
 export async function readWorkspaceFile(workspace: string, requested: string, options: ReadOptions): Promise<ReadFile | WorkspaceRefusal> {
   const opened = await openWorkspaceFile(workspace, requested, options)
   if (isRefusal(opened)) return opened
+  return readOpenedFile(opened, options)
+}
+
+/** Reads a file `openWorkspaceFile` (or `openFileIn`) opened, in pieces, and closes it. */
+export async function readOpenedFile(opened: OpenedFile, options: Omit<ReadOptions, keyof SafeOpenOptions>): Promise<ReadFile | WorkspaceRefusal> {
   const { handle, display, size } = opened
   try {
     if (size > options.maxBytes) return refuse('tooLarge', display, String(size))
