@@ -16,3 +16,19 @@ export {
   type SecretsUnavailableReason
 } from './types'
 export { PLAIN_NODE_WHY, unavailableSecretStore } from './unavailable-store'
+export { isSecretFolderName, isSecretName } from './secret-names'
+export {
+  containsSecretValue,
+  credentialFormatOf,
+  describeSecretKind,
+  describeSecretSpans,
+  findSecretValues,
+  isCredentialFile,
+  redactSecretSpans,
+  SECRET_SCAN_BYTES,
+  SECRET_VALUE_REDACTED,
+  type CredentialFormat,
+  type FindSecretOptions,
+  type SecretKind,
+  type SecretSpan
+} from './secret-content'
