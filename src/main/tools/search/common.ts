@@ -1,5 +1,5 @@
 import { realpathSync, statSync } from 'node:fs'
-import { confineToWorkspace, WorkspaceEscapeError } from '../../workspace'
+import { confineToWorkspace, isRefusal, WorkspaceEscapeError, WorkspaceReader } from '../../workspace'
 import { fail, text, withDisplay, type ToolOutput } from '../define-tool'
 
 /** Labels and result lines both search tools use; spread into each tool's messages. */
@@ -41,6 +41,13 @@ export function searchStart(workspace: string, path: string | undefined): Search
     }
     return { refused: withDisplay(fail(`Not found in the workspace: ${requested}`), text('result.notFound', { path: requested })) }
   }
+}
+
+/** The workspace held open for a search's listings and reads, or the error result when it cannot be. */
+export async function openReader(workspace: string): Promise<WorkspaceReader | { refused: ToolOutput }> {
+  const reader = await WorkspaceReader.open(workspace)
+  if (!isRefusal(reader)) return reader
+  return { refused: withDisplay(fail(`The workspace could not be opened (${reader.code}).`), text('result.notFound', { path: '.' })) }
 }
 
 export const stopped = (): ToolOutput => withDisplay(fail('Cancelled by the user.'), text('result.stopped'))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, ok, text, withDisplay } from '../define-tool'
-import { badPattern, globLeavesWorkspace, SEARCH_MESSAGES, searchPreview, searchStart, searchSubject, searchSummary, stopped } from './common'
+import { badPattern, globLeavesWorkspace, openReader, SEARCH_MESSAGES, searchPreview, searchStart, searchSubject, searchSummary, stopped } from './common'
 import { pathFilter } from './matcher'
 import { walkWorkspace, type WalkedFile, type WalkReport } from './walk'
 import { noSink, untrusted } from '../../provenance'
@@ -66,9 +66,16 @@ export const globTool = defineTool({
     const prefix = where.display === '.' ? '' : `${where.display}/`
     const report: WalkReport = { linksOutside: 0 }
     const found: WalkedFile[] = []
-    for await (const file of walkWorkspace({ root: where.root, start: where.start, hidden: args.hidden ?? false, signal: ctx.signal }, report)) {
-      const rel = file.rel.startsWith(prefix) ? file.rel.slice(prefix.length) : file.rel
-      if (matches(rel)) found.push(file)
+    const reader = await openReader(ctx.workspace)
+    if ('refused' in reader) return reader.refused
+    try {
+      // Names only: glob opens no file, so a secret's name is listed as file_list lists it (docs/tools.md, "grep and glob").
+      for await (const file of walkWorkspace({ root: where.root, start: where.start, hidden: args.hidden ?? false, signal: ctx.signal, reader }, report)) {
+        const rel = file.rel.startsWith(prefix) ? file.rel.slice(prefix.length) : file.rel
+        if (matches(rel)) found.push(file)
+      }
+    } finally {
+      await reader.close()
     }
     if (ctx.signal.aborted) return stopped()
     // Most recent first (what was just worked on is what the model most likely wants), then by path.

@@ -1,7 +1,7 @@
-import { readFile, readdir, realpath, stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import ignore, { type Ignore } from 'ignore'
-import { isInsideFolder } from '../../workspace'
+import { isInsideFolder, isRefusal, type WorkspaceReader } from '../../workspace'
 
 /** One file the walk found: its path relative to the workspace (forward slashes) and its real path. */
 export interface WalkedFile {
@@ -9,6 +9,8 @@ export interface WalkedFile {
   abs: string
   mtimeMs: number
   size: number
+  /** Hard links to it: more than one, and its other name may be outside (grep refuses to read it). */
+  nlink: number
 }
 
 export interface WalkOptions {
@@ -19,11 +21,15 @@ export interface WalkOptions {
   /** Also files and folders whose name starts with "." (ripgrep's --hidden); `.git` is never walked. */
   hidden: boolean
   signal: AbortSignal
+  /** Folders are listed, and ignore files read, through the workspace's held descriptor (race-free). */
+  reader: WorkspaceReader
 }
 
 /** What the walk left out, so the tool can say so instead of silently returning less. */
 export interface WalkReport {
   linksOutside: number
+  /** FIFOs, sockets and devices: never opened, never listed. */
+  special?: number
 }
 
 /** The ignore files ripgrep reads in every folder (docs/tools.md, "grep and glob"). */
@@ -46,17 +52,17 @@ export async function* walkWorkspace(options: WalkOptions, report: WalkReport): 
   const { root } = options
   const startStat = await stat(options.start)
   if (!startStat.isDirectory()) {
-    yield { rel: toRel(root, options.start), abs: options.start, mtimeMs: startStat.mtimeMs, size: startStat.size }
+    yield { rel: toRel(root, options.start), abs: options.start, mtimeMs: startStat.mtimeMs, size: startStat.size, nlink: startStat.nlink }
     return
   }
-  const rootRules = await rulesOf(root, '', ['.git/info/exclude'])
+  const rootRules = await rulesOf(options.reader, '', ['.git/info/exclude'])
   // The rules of the folders above the start apply too (a search in src/ still skips what the root ignores).
   const inherited: Rules[] = rootRules ? [rootRules] : []
   const above = toRel(root, options.start)
   const parts = above === '' ? [] : above.split('/')
   for (let i = 1; i < parts.length; i++) {
     const folderRel = parts.slice(0, i).join('/')
-    const rules = await rulesOf(join(root, folderRel), folderRel)
+    const rules = await rulesOf(options.reader, folderRel)
     if (rules) inherited.push(rules)
   }
   yield* walkFolder(options, report, options.start, above, inherited)
@@ -70,14 +76,12 @@ async function* walkFolder(
   inherited: Rules[]
 ): AsyncGenerator<WalkedFile> {
   if (options.signal.aborted) return
-  const own = await rulesOf(folder, folderRel)
+  const own = await rulesOf(options.reader, folderRel)
   const rules = own ? [...inherited, own] : inherited
-  let entries
-  try {
-    entries = await readdir(folder, { withFileTypes: true })
-  } catch {
-    return // unreadable folder: skipped, as ripgrep does
-  }
+  // Listed through the folder the reader opened from the workspace's descriptor: a folder swapped for a link out lists nothing.
+  const listed = await options.reader.list(folderRel === '' ? '.' : folderRel)
+  if (isRefusal(listed)) return // unreadable or swapped folder: skipped, as ripgrep skips an unreadable one
+  const entries = listed.entries
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const entry of entries) {
     if (options.signal.aborted) return
@@ -110,7 +114,9 @@ async function* walkFolder(
       yield* walkFolder(options, report, abs, rel, rules)
     } else if (isFile) {
       const stats = await stat(abs).catch(() => null)
-      if (stats) yield { rel, abs, mtimeMs: stats.mtimeMs, size: stats.size }
+      if (stats?.isFile()) yield { rel, abs, mtimeMs: stats.mtimeMs, size: stats.size, nlink: stats.nlink }
+    } else if (!entry.isSymbolicLink()) {
+      report.special = (report.special ?? 0) + 1
     }
   }
 }
@@ -124,13 +130,16 @@ function isIgnored(rules: Rules[], rel: string, isDir: boolean): boolean {
   return false
 }
 
-async function rulesOf(folder: string, folderRel: string, extra: string[] = []): Promise<Rules | null> {
+/** Ignore files are small; a larger one is not an ignore file anyone wrote by hand. */
+const MAX_IGNORE_BYTES = 1024 * 1024
+
+async function rulesOf(reader: WorkspaceReader, folderRel: string, extra: string[] = []): Promise<Rules | null> {
   let found = false
   const rules = ignore()
   for (const name of [...extra, ...IGNORE_FILES]) {
-    const text = await readFile(join(folder, name), 'utf8').catch(() => null)
-    if (text !== null) {
-      rules.add(text)
+    const read = await reader.read(folderRel === '' ? name : `${folderRel}/${name}`, { maxBytes: MAX_IGNORE_BYTES })
+    if (!isRefusal(read)) {
+      rules.add(read.data.toString('utf8'))
       found = true
     }
   }
