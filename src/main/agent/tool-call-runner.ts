@@ -1,9 +1,9 @@
 import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskRule, type ToolAttachmentRef } from '../../shared'
-import { stableJson, type ConversationGrants, type RiskEngine } from '../risk'
+import { StepApprovals, type ApprovalAsker, type ConversationGrants } from '../approvals'
+import { stableJson, type RiskEngine } from '../risk'
 import type { StepCheckpoints } from '../checkpoints'
 import { riskSubjectOf, shownArgs, type AnyTool, type OutputLimits, type ToolAttachment, type ToolRegistry } from '../tools'
 import { RunResults, DEFAULT_READ_CACHE_TTL_MS, isCachedRead, isRepeatable } from './run-results'
-import { StepApprovals, type ApprovalAsker } from './step-approvals'
 import { ToolCall, type RunScope, type ToolCallOutcome } from './tool-call'
 import { describeCall, runnerText } from './tool-call-texts'
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { ModelMessage } from 'ai'
 import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
+import type { ApprovalBroker, ConversationGrants } from '../approvals'
 import type { StepCheckpoints } from '../checkpoints'
 import { loadFromPrepared, prepareAttachments, resolveUserContent, unseenImageCount, userContentForHistory, withAttachedImages } from '../attachments'
 import type { AppService } from '../lifecycle'
@@ -16,7 +17,7 @@ import {
   type ModelClient,
   type ProviderConfig
 } from '../providers'
-import type { ApprovalBroker, ConversationGrants, RiskEngine } from '../risk'
+import type { RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, runToolDescriptions, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
 import { ContextWindows } from './context-windows'

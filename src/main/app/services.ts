@@ -1,6 +1,6 @@
 import { errorMessage, type Settings } from '../../shared'
+import type { ApprovalBroker, ConversationGrants } from '../approvals'
 import { changes, type AppService } from '../lifecycle'
-import type { ApprovalBroker, ConversationGrants } from '../risk'
 import type { Runtime, SelectedRuntime } from '../runtime'
 import type { ConversationStore } from '../store'
 import type { EventBus } from './event-bus'

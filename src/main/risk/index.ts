@@ -1,16 +1,7 @@
 /**
- * Risk and approvals (docs/risk.md): the engine that judges every tool call (shell analysis, path
- * guardian, rules, autonomy), the binding hash an approval is tied to, and the broker that asks
- * every front door.
+ * Risk (docs/risk.md): the engine that judges every tool call (shell analysis, path guardian,
+ * rules, autonomy) and the binding hash an approval is tied to. Asking the user is approvals/.
  */
-export {
-  ApprovalBroker,
-  type ApprovalBrokerOptions,
-  type ApprovalDecision,
-  type ApprovalQuestion,
-  type ApprovalResponse
-} from './broker'
-export { ConversationGrants } from './grants'
 export {
   RiskEngine,
   type CommandSubject,

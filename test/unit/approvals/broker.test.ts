@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApprovalBroker } from '../../../src/main/risk'
+import { ApprovalBroker } from '../../../src/main/approvals'
 import type { AgentEvent } from '../../../src/shared'
 
 function broker(timeoutMs = 5_000) {

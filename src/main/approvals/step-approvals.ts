@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../shared'
-import type { ApprovalBroker, ApprovalDecision, ApprovalQuestion } from '../risk'
+import type { ApprovalBroker, ApprovalDecision, ApprovalQuestion } from './broker'
 
 /** What a tool call needs of the approvals: one question at a time. */
 export type ApprovalAsker = Pick<ApprovalBroker, 'request'>
