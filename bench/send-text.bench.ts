@@ -8,7 +8,8 @@
  * Needs what .ci/run installs (Xvfb, openbox, Chromium); without them it says so and measures nothing.
  */
 import { afterAll, beforeAll, bench, describe } from 'vitest'
-import { ChatSender, DesktopService, MemorySendLog, TesseractOcr, type OcrEngine, type OcrResult, type SendStep } from '../src/main/desktop'
+import { ChatSender, MemorySendLog, type SendStep } from '../src/main/chat-apps'
+import { DesktopService, TesseractOcr, type OcrEngine, type OcrResult } from '../src/main/desktop'
 import { hasChromium } from '../test/helpers/browser'
 import { openChatApp, type ChatApp } from '../test/helpers/chat-app'
 import { hasXServerTools, startDisplay, type TestDisplay } from '../test/helpers/xvfb'

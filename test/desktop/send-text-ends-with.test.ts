@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { endsWithText } from '../../src/main/desktop'
+import { endsWithText } from '../../src/main/chat-apps'
 
 // The tree way's OCR check of a message in a widget that exposes no text (docs/desktop.md, "Through the accessibility tree").
 describe('endsWithText', () => {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ChatSender,
-  DesktopService,
   MemorySendLog,
-  TesseractOcr,
-  builtinProfilesDir,
   type ChatSenderSettings,
   type SendTextInput,
   type SendTextOutcome
-} from '../../src/main/desktop'
+} from '../../src/main/chat-apps'
+import { DesktopService, TesseractOcr, builtinProfilesDir } from '../../src/main/desktop'
 import { accessibilityBackend, findNodes, type AccessibilityBackend, type AccessibleNode } from '../../src/main/desktop/accessibility'
 import { chatUser, maximizeWindow, requireChatClient, startChatClient, type ChatClient, type ChatClientKind } from '../helpers/real-chat-client'
 import { requireChatServer, startChatServer, type ChatServer } from '../helpers/real-chat-server'

@@ -4,15 +4,12 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ChatSender,
-  DesktopService,
   MemorySendLog,
-  builtinProfilesDir,
-  readProfileFile,
-  TesseractOcr,
   type ChatSenderSettings,
   type SendStep,
   type SendTextInput
-} from '../../src/main/desktop'
+} from '../../src/main/chat-apps'
+import { DesktopService, builtinProfilesDir, readProfileFile, TesseractOcr } from '../../src/main/desktop'
 import { LOOK_ALIKE_CHATS, openChatApp, requireChatApp, type ChatApp, type ChatAppConfig } from '../helpers/chat-app'
 import { clipboardText, heldButtons, heldKeys, setClipboardText } from '../helpers/x-tools'
 import { startDisplay, type TestDisplay } from '../helpers/xvfb'

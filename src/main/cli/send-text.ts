@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
-import { reasonText, type SendConfirmation, type SendStep, type SendTextOutcome } from '../desktop'
+import { reasonText, type SendConfirmation, type SendStep, type SendTextOutcome } from '../chat-apps'
 import type { DesktopArgs } from './args'
 import { EXIT } from './help'
 

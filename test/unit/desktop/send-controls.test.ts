@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyWatermark, checkSendAllowed, MemorySendLog, TaskQueue, TaskTimeoutError, ZERO_WIDTH_MARK } from '../../../src/main/desktop'
+import { applyWatermark, checkSendAllowed, MemorySendLog, TaskQueue, TaskTimeoutError, ZERO_WIDTH_MARK } from '../../../src/main/chat-apps'
 
 const weixin = { id: 'weixin', name: 'WeChat' }
 const settings = (over: Partial<Parameters<typeof checkSendAllowed>[0]> = {}) => ({
@@ -117,7 +117,7 @@ describe('the task queue (runAndWait with a deadline)', () => {
 
 describe('reading the text back (OCR tolerance)', () => {
   it('accepts what OCR does to a text, not another text', async () => {
-    const { readsText, newestText } = await import('../../../src/main/desktop')
+    const { readsText, newestText } = await import('../../../src/main/chat-apps')
     expect(readsText('第一条 [DeskCclaw', '第一条 [DeskClaw]')).toBe(true) // a caret and a doubled letter
     expect(readsText('下午好因[Deskclaw', '下午好 👋 [DeskClaw]')).toBe(true) // the emoji read as one stray character
     expect(readsText('你 好 ， 世 界', '你好，世界')).toBe(true)

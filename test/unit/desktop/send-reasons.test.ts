@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SEND_REASONS, reasonText, type SendReasonCode } from '../../../src/main/desktop'
+import { SEND_REASONS, reasonText, type SendReasonCode } from '../../../src/main/chat-apps'
 import { createMessagingTools, type MessagingToolServices } from '../../../src/main/tools'
 
 /**
@@ -9,7 +9,7 @@ import { createMessagingTools, type MessagingToolServices } from '../../../src/m
  * Chinese text naming the same parameters (docs/desktop.md, "Sending messages"). Generated over the
  * table and over the codes the task's source really emits — no example list.
  */
-const TASKS_DIR = join(process.cwd(), 'src', 'main', 'desktop', 'tasks')
+const TASKS_DIR = join(process.cwd(), 'src', 'main', 'chat-apps', 'send')
 const codes = Object.keys(SEND_REASONS) as SendReasonCode[]
 const paramsOf = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort()
 

@@ -15,7 +15,7 @@ import type { DesktopService } from '../desktop-service'
 import { keyNameTable } from '../keys'
 import type { OcrEngine } from '../ocr'
 import type { WindowInfo } from '../protocol'
-import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../tasks'
+import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../../chat-apps/send'
 import {
   checkKey,
   initialLearnState,
@@ -33,7 +33,7 @@ import {
 
 /** What is pasted when the user gives no text of their own. */
 export const DRY_RUN_TEXT = 'DeskClaw dry run — not sent'
-/** As the send-text task reads an app (tasks/tree-chat-sender.ts): the chat list's items and the message entry. */
+/** As the send-text task reads an app (chat-apps/send/tree-chat-sender.ts): the chat list's items and the message entry. */
 const CHAT_ITEM_ROLES = ['page tab', 'table cell', 'list item']
 const ENTRY_ROLES = ['text', 'entry', 'paragraph']
 const WALK = { showingOnly: true, maxNodes: 2000, timeoutMs: 3000 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChatWatermarkSchema, CHAT_APP_ID_PATTERN } from '../../../shared'
-import { SEND_REASONS, type ChatSender, type SendConfirmation, type SendReasonCode, type SendStep } from '../../desktop'
+import { SEND_REASONS, type ChatSender, type SendConfirmation, type SendReasonCode, type SendStep } from '../../chat-apps'
 import { defineTool, fail, ok, text, withDisplay, type ToolContext, type ToolOutput } from '../define-tool'
 import { trusted } from '../../provenance'
 
@@ -122,7 +122,7 @@ function reportStep(ctx: ToolContext, step: SendStep): void {
 }
 
 /**
- * The result line for each reason (src/main/desktop/tasks/send-reasons.ts): `notSent.<code>` and
+ * The result line for each reason (src/main/chat-apps/send/send-reasons.ts): `notSent.<code>` and
  * `unknown.<code>`, the status in front of the reason, in both languages.
  */
 function reasonMessages(language: 'en' | 'zh-CN'): Record<string, string> {

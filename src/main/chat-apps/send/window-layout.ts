@@ -3,8 +3,7 @@
  * layout"): the window's panes (columns between full-height borders), the text around what changed
  * after an action, and the OCR lines of a part of a frame in screen pixels.
  */
-import type { OcrEngine, OcrLine } from '../ocr'
-import type { Rect } from '../protocol'
+import type { OcrEngine, OcrLine, Rect } from '../../desktop'
 import { changedRects, type ScreenFrame } from './screen-frames'
 
 /** A column of the window between two full-height borders or edges, in screen pixels. */

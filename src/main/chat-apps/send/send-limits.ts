@@ -3,7 +3,7 @@
  * app must be enabled, the chat on its allowlist when it has one, and the chat under its rate limit.
  */
 import type { Settings } from '../../../shared'
-import { normalizeForMatch, sameText } from '../ocr'
+import { normalizeForMatch, sameText } from '../../desktop'
 import { quotedList, reasonText, sendReason, type SendReason } from './send-reasons'
 
 /** A send as the rate limit counts it: `sent` and `unknown` both pressed the send key. */

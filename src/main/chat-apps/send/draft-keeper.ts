@@ -5,9 +5,8 @@
  * empty draft) from a copy.
  */
 import { randomBytes } from 'node:crypto'
-import type { AppPlatform } from '../apps'
-import type { DesktopCaller, DesktopService } from '../desktop-service'
-import type { Point } from '../protocol'
+import type { AppPlatform } from '../../desktop/apps'
+import type { DesktopCaller, DesktopService, Point } from '../../desktop'
 
 /** Longer than this is not a draft but a page the shortcut selected: not kept, never pasted back. */
 const MAX_DRAFT = 10_000

@@ -1,4 +1,4 @@
-/** Tasks built on the desktop driver (docs/desktop.md, "Sending messages"): send-text into a chat app, its limits, queue and watermark. */
+/** The send-text task into a chat app (docs/desktop.md, "Sending messages"): its two ways, limits, queue and watermark. */
 export { ChatSender, type ChatSenderOptions, type ChatSenderSettings, type SendTextInput, type SendTextOutcome } from './chat-sender'
 export { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
 export { treeChatSender, endsWithText } from './tree-chat-sender'

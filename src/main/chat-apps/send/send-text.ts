@@ -8,11 +8,8 @@
  * Nothing here ever presses the send key twice.
  */
 import { errorMessage, type ToolText } from '../../../shared'
-import { titleMatches, type AppPlatform, type ChatAppProfile } from '../apps'
-import type { ClipboardSnapshot } from '../clipboard'
-import type { DesktopCaller, DesktopService } from '../desktop-service'
-import { normalizeForMatch, sameText, similarity, stripPatterns, type OcrEngine, type OcrLine } from '../ocr'
-import type { Point, Rect, WindowInfo } from '../protocol'
+import { titleMatches, type AppPlatform, type ChatAppProfile } from '../../desktop/apps'
+import { normalizeForMatch, sameText, similarity, stripPatterns, type ClipboardSnapshot, type DesktopCaller, type DesktopService, type OcrEngine, type OcrLine, type Point, type Rect, type WindowInfo } from '../../desktop'
 import { readDraft, restoreDraft } from './draft-keeper'
 import { changedRects, grabFrame, settleTimed, unchangedIn, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'

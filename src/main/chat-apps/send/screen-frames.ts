@@ -3,8 +3,7 @@
  * the layout"): the send-text task waits until the window stops changing instead of sleeping a
  * fixed time, and reads only what changed after each of its actions.
  */
-import type { DesktopService } from '../desktop-service'
-import type { Rect } from '../protocol'
+import type { DesktopService, Rect } from '../../desktop'
 
 export interface ScreenFrame {
   /** Where on the screen, in screen pixels. */

@@ -6,7 +6,7 @@
  * the screen way before anything is touched.
  */
 import { errorMessage } from '../../../shared'
-import { titleMatches } from '../apps'
+import { titleMatches } from '../../desktop/apps'
 import {
   describeAccessibilityFailure,
   findNodes,
@@ -15,10 +15,8 @@ import {
   type AccessibilityResult,
   type AccessibleNode,
   type AccessibleWindow
-} from '../accessibility'
-import type { DesktopCaller } from '../desktop-service'
-import { normalizeForMatch, similarity, stripPatterns, type OcrEngine } from '../ocr'
-import type { Rect, WindowInfo } from '../protocol'
+} from '../../desktop/accessibility'
+import { normalizeForMatch, similarity, stripPatterns, type DesktopCaller, type OcrEngine, type Rect, type WindowInfo } from '../../desktop'
 import type { ChatSendWay } from './chat-send-way'
 import { changedRects, grabFrame, type ScreenFrame } from './screen-frames'
 import { readsSentMessage, type ConfirmAnswer, type SendStep, type SendTextDeps, type SendTextRequest, type SendTextResult } from './send-text'

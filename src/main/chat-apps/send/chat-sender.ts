@@ -5,10 +5,9 @@
  * outcome written to the send log.
  */
 import type { Settings } from '../../../shared'
-import { accessibilityBackend, type AccessibilityBackend } from '../accessibility'
-import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../apps'
-import type { DesktopService } from '../desktop-service'
-import type { OcrEngine } from '../ocr'
+import { accessibilityBackend, type AccessibilityBackend } from '../../desktop/accessibility'
+import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../../desktop/apps'
+import type { DesktopService, OcrEngine } from '../../desktop'
 import { checkSendAllowed, type SendLog } from './send-limits'
 import { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
 import { type ConfirmAnswer, type SendConfirmation, type SendStep, type SendTextResult } from './send-text'
