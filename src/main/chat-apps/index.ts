@@ -4,3 +4,4 @@
  * the desktop operator (`../desktop`), which never imports this room.
  */
 export * from './send'
+export * from './learn'

@@ -8,7 +8,8 @@
 import { createInterface, type Interface } from 'node:readline/promises'
 import type { LearnAction, LearnProblem, LearnView } from '../../shared/bridge/desktop-learn'
 import { DeskclawApp, defaultDataDir, settingsFromEnv } from '../app'
-import { DRY_RUN_REASON, keyNameTable, suggestId } from '../desktop'
+import { DRY_RUN_REASON, suggestId } from '../chat-apps'
+import { keyNameTable } from '../desktop'
 import { EXIT } from './help'
 import type { LearnArgs } from './learn-args'
 

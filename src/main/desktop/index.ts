@@ -25,5 +25,4 @@ export { keyNameTable, parseKeyCombo, textToKeyStrokes, typeableAsKeys, KeyCombo
 export { markPoint } from './mark-point'
 export type { MouseButton, Point, Rect, ScrollDirection, WindowInfo, HelloResult } from './protocol'
 export * from './apps'
-export * from './learn'
 export * from './ocr'

@@ -17,7 +17,7 @@ import {
   writeProfile,
   type LearnEvent,
   type LearnState
-} from '../../../src/main/desktop/learn'
+} from '../../../src/main/chat-apps/learn'
 
 // The wizard that teaches DeskClaw a new app (docs/desktop.md, "Teach DeskClaw a new app"): its
 // state machine without effects, and the profile it saves.

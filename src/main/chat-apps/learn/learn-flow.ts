@@ -6,8 +6,8 @@
  */
 import { LEARN_STAGES, suggestChatAppId, type LearnAction, type LearnElement, type LearnProblem, type LearnProblemCode, type LearnStage } from '../../../shared/bridge/desktop-learn'
 import { CHAT_APP_ID_PATTERN } from '../../../shared'
-import { AppPlatformSchema, ChatAppProfileSchema, profileProblems, type AppPlatform, type ChatAppProfile } from '../apps'
-import { parseKeyCombo } from '../keys'
+import { AppPlatformSchema, ChatAppProfileSchema, profileProblems, type AppPlatform, type ChatAppProfile } from '../../desktop/apps'
+import { parseKeyCombo } from '../../desktop'
 
 export interface LearnFindings {
   via: 'accessibility' | 'screen'

@@ -9,13 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DRY_RUN_REASON, type LearnAction, type LearnElement, type LearnProblem, type LearnView } from '../../../shared/bridge/desktop-learn'
 import { errorMessage } from '../../../shared'
-import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../accessibility'
-import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../apps'
-import type { DesktopService } from '../desktop-service'
-import { keyNameTable } from '../keys'
-import type { OcrEngine } from '../ocr'
-import type { WindowInfo } from '../protocol'
-import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../../chat-apps/send'
+import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../../desktop/accessibility'
+import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../../desktop/apps'
+import { keyNameTable, type DesktopService, type OcrEngine, type WindowInfo } from '../../desktop'
+import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../send'
 import {
   checkKey,
   initialLearnState,
