@@ -8,8 +8,8 @@
  * without them it says so and measures nothing.
  */
 import { afterAll, beforeAll, bench, describe } from 'vitest'
-import { ChatSender, MemorySendLog } from '../src/main/chat-apps'
-import { DesktopService, TesseractOcr, builtinProfilesDir } from '../src/main/desktop'
+import { builtinProfilesDir, ChatSender, MemorySendLog } from '../src/main/chat-apps'
+import { DesktopService, TesseractOcr } from '../src/main/desktop'
 import { accessibilityBackend, type AccessibilityBackend } from '../src/main/desktop/accessibility'
 import { chatUser, hasChatClient, startChatClient, type ChatClient, type ChatClientKind } from '../test/helpers/real-chat-client'
 import { hasChatServer, startChatServer, type ChatServer } from '../test/helpers/real-chat-server'

@@ -6,7 +6,8 @@ import {
   type SendTextInput,
   type SendTextOutcome
 } from '../../src/main/chat-apps'
-import { DesktopService, TesseractOcr, builtinProfilesDir } from '../../src/main/desktop'
+import { builtinProfilesDir } from '../../src/main/chat-apps'
+import { DesktopService, TesseractOcr } from '../../src/main/desktop'
 import { accessibilityBackend, findNodes, type AccessibilityBackend, type AccessibleNode } from '../../src/main/desktop/accessibility'
 import { chatUser, maximizeWindow, requireChatClient, startChatClient, type ChatClient, type ChatClientKind } from '../helpers/real-chat-client'
 import { requireChatServer, startChatServer, type ChatServer } from '../helpers/real-chat-server'

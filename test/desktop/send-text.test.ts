@@ -9,7 +9,8 @@ import {
   type SendStep,
   type SendTextInput
 } from '../../src/main/chat-apps'
-import { DesktopService, builtinProfilesDir, readProfileFile, TesseractOcr } from '../../src/main/desktop'
+import { builtinProfilesDir, readProfileFile } from '../../src/main/chat-apps'
+import { DesktopService, TesseractOcr } from '../../src/main/desktop'
 import { LOOK_ALIKE_CHATS, openChatApp, requireChatApp, type ChatApp, type ChatAppConfig } from '../helpers/chat-app'
 import { clipboardText, heldButtons, heldKeys, setClipboardText } from '../helpers/x-tools'
 import { startDisplay, type TestDisplay } from '../helpers/xvfb'

@@ -9,7 +9,7 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readProfileFile } from '../../src/main/desktop'
+import { readProfileFile } from '../../src/main/chat-apps'
 import { hasChromium, screenshotDir, settled } from '../helpers/browser'
 import { chatUser, requireChatClient, startChatClient, type ChatClient } from '../helpers/real-chat-client'
 import { requireChatServer, startChatServer, type ChatServer } from '../helpers/real-chat-server'

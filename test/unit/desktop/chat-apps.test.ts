@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { builtinProfilesDir, loadChatApps, profileFor, readProfileFile, regionRect, titleMatches } from '../../../src/main/desktop'
+import { builtinProfilesDir, loadChatApps, profileFor, readProfileFile, regionRect, titleMatches } from '../../../src/main/chat-apps'
 
 const SHIPPED = ['dingtalk', 'feishu', 'hexchat', 'pidgin', 'slack', 'telegram', 'wecom', 'weixin']
 /** Sent through the accessibility tree, which only Linux has yet (docs/desktop.md, "The HexChat and Pidgin profiles"). */

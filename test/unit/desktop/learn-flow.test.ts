@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LEARN_STAGES, LearnViewSchema, type LearnAction } from '../../../src/shared/bridge/desktop-learn'
-import { ChatAppProfileSchema, loadChatApps, titleMatches } from '../../../src/main/desktop/apps'
+import { ChatAppProfileSchema, loadChatApps, titleMatches } from '../../../src/main/chat-apps/profiles'
 import { keyNameTable } from '../../../src/main/desktop/keys'
 import { stripPatterns } from '../../../src/main/desktop/ocr'
 import {

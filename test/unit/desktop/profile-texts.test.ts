@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { builtinProfilesDir, loadChatApps, readProfileFile } from '../../../src/main/desktop'
+import { builtinProfilesDir, loadChatApps, readProfileFile } from '../../../src/main/chat-apps'
 
 const HAN = /\p{Script=Han}/u
 

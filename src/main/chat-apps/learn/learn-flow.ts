@@ -6,7 +6,7 @@
  */
 import { LEARN_STAGES, suggestChatAppId, type LearnAction, type LearnElement, type LearnProblem, type LearnProblemCode, type LearnStage } from '../../../shared/bridge/desktop-learn'
 import { CHAT_APP_ID_PATTERN } from '../../../shared'
-import { AppPlatformSchema, ChatAppProfileSchema, profileProblems, type AppPlatform, type ChatAppProfile } from '../../desktop/apps'
+import { AppPlatformSchema, ChatAppProfileSchema, profileProblems, type AppPlatform, type ChatAppProfile } from '../profiles'
 import { parseKeyCombo } from '../../desktop'
 
 export interface LearnFindings {

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { DRY_RUN_REASON, type LearnAction, type LearnElement, type LearnProblem, type LearnView } from '../../../shared/bridge/desktop-learn'
 import { errorMessage } from '../../../shared'
 import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../../desktop/accessibility'
-import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../../desktop/apps'
+import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../profiles'
 import { keyNameTable, type DesktopService, type OcrEngine, type WindowInfo } from '../../desktop'
 import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../send'
 import {

@@ -6,7 +6,7 @@
  */
 import type { Settings } from '../../../shared'
 import { accessibilityBackend, type AccessibilityBackend } from '../../desktop/accessibility'
-import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../../desktop/apps'
+import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../profiles'
 import type { DesktopService, OcrEngine } from '../../desktop'
 import { checkSendAllowed, type SendLog } from './send-limits'
 import { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'

@@ -5,7 +5,7 @@
  * empty draft) from a copy.
  */
 import { randomBytes } from 'node:crypto'
-import type { AppPlatform } from '../../desktop/apps'
+import type { AppPlatform } from '../profiles'
 import type { DesktopCaller, DesktopService, Point } from '../../desktop'
 
 /** Longer than this is not a draft but a page the shortcut selected: not kept, never pasted back. */

@@ -8,7 +8,7 @@
  * Nothing here ever presses the send key twice.
  */
 import { errorMessage, type ToolText } from '../../../shared'
-import { titleMatches, type AppPlatform, type ChatAppProfile } from '../../desktop/apps'
+import { titleMatches, type AppPlatform, type ChatAppProfile } from '../profiles'
 import { normalizeForMatch, sameText, similarity, stripPatterns, type ClipboardSnapshot, type DesktopCaller, type DesktopService, type OcrEngine, type OcrLine, type Point, type Rect, type WindowInfo } from '../../desktop'
 import { readDraft, restoreDraft } from './draft-keeper'
 import { changedRects, grabFrame, settleTimed, unchangedIn, waitForStill, type ScreenFrame } from './screen-frames'

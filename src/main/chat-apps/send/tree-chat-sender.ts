@@ -6,7 +6,7 @@
  * the screen way before anything is touched.
  */
 import { errorMessage } from '../../../shared'
-import { titleMatches } from '../../desktop/apps'
+import { titleMatches } from '../profiles'
 import {
   describeAccessibilityFailure,
   findNodes,

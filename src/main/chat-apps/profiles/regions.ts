@@ -1,5 +1,5 @@
 /** Where a profile's region is on the screen, given the window's client area (docs/desktop.md, "Chat app profiles"). */
-import type { Rect } from '../protocol'
+import type { Rect } from '../../desktop'
 import type { Length, Region } from './profile'
 
 function pixels(length: Length | undefined, whole: number): number | undefined {
