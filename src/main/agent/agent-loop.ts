@@ -14,7 +14,8 @@ import { ContextKeeper, SUMMARY_SHARE, type CompactionReport } from './context-k
 import { storedSummary, summarise } from './context-summary'
 import { messagesForStore } from './stored-messages'
 import { estimateTextTokens, estimateToolSetTokens } from './token-estimate'
-import type { ModelToolCall, ToolCallResult, ToolCallRunner } from './tool-call-runner'
+import type { ToolCallRunner } from './tool-call-runner'
+import type { ModelToolCall, ToolCallResult } from './tool-call-types'
 
 export const DEFAULT_MAX_ITERATIONS = 10
 

@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs'
 import type { AnyTool } from '../tools'
-import type { ToolCallOutcome } from './tool-call'
+import type { ToolCallOutcome } from './tool-call-types'
 
 /** How long a cached read stays good by default (docs/architecture.md, "Result cache and repeated writes"). */
 export const DEFAULT_READ_CACHE_TTL_MS = 60_000

@@ -1,67 +1,11 @@
-import { errorMessage, newId, type AgentEvent, type Autonomy, type RiskRule, type ToolAttachmentRef } from '../../shared'
-import { StepApprovals, type ApprovalAsker, type ConversationGrants } from '../approvals'
-import { stableJson, type RiskEngine } from '../risk'
-import type { StepCheckpoints } from '../checkpoints'
-import { riskSubjectOf, shownArgs, type AnyTool, type OutputLimits, type ToolAttachment, type ToolRegistry } from '../tools'
+import { errorMessage, newId, type ToolAttachmentRef } from '../../shared'
+import { StepApprovals } from '../approvals'
+import { stableJson } from '../risk'
+import { riskSubjectOf, shownArgs, type AnyTool, type ToolAttachment } from '../tools'
 import { RunResults, DEFAULT_READ_CACHE_TTL_MS, isCachedRead, isRepeatable } from './run-results'
-import { ToolCall, type RunScope, type ToolCallOutcome } from './tool-call'
+import { ToolCall } from './tool-call'
 import { describeCall, runnerText } from './tool-call-texts'
-
-export interface ModelToolCall {
-  toolCallId: string
-  toolName: string
-  input: unknown
-}
-
-/** An image a tool returned, as the model receives it (base64). */
-export interface ModelImage {
-  mediaType: string
-  data: string
-  /** How the result text refers to it (name, size). */
-  label: string
-}
-
-export interface ToolCallResult {
-  call: ModelToolCall
-  forLlm: string
-  isError: boolean
-  images: ModelImage[]
-}
-
-/** Where an attachment is kept, with what it belongs to. */
-export interface AttachmentToSave {
-  ref: ToolAttachmentRef
-  conversationId: string
-  runId: string
-  callId: string
-  data: Uint8Array
-}
-
-export interface ToolCallRunnerOptions {
-  registry: ToolRegistry
-  approvals: ApprovalAsker
-  /** Judges every call; a promise because its parser loads asynchronously once per process. */
-  risk: Promise<RiskEngine>
-  grants: ConversationGrants
-  /** Saves the narrow rule of an "allow always" answer. */
-  saveAlwaysRule(rule: RiskRule, approvalId: string): void
-  autonomy: Autonomy
-  workspace: string
-  /** Commands run without an OS sandbox: the risk engine is stricter (see RiskContext.unsandboxed). Read after the preview, which waits for the runtime's choice. */
-  unsandboxed?(): boolean
-  /** The shell that reads command lines where they run (`cmd` on native Windows): the engine judges with its rules. */
-  commandShell?(): 'sh' | 'cmd'
-  outputLimits: OutputLimits
-  /** Stores an image or file a tool returned, before the event that refers to it. */
-  saveAttachment(attachment: AttachmentToSave): void
-  /** Records the workspace around each call that can change it (docs/checkpoints.md); absent: no checkpoints. */
-  checkpoints?: StepCheckpoints
-  /** The task of the sub-agent whose calls these are: it labels their approvals (docs/tools.md, "Sub-agents"). */
-  delegatedTask?: string
-  emit(event: AgentEvent): void
-  /** How long an fs read's result is served again within the run (docs/architecture.md, "Result cache and repeated writes"); 0: never. */
-  readCacheTtlMs?: number
-}
+import type { ModelImage, ModelToolCall, RunScope, ToolCallOutcome, ToolCallResult, ToolCallRunnerOptions } from './tool-call-types'
 
 /**
  * Runs a step's tool calls (docs/architecture.md, "A tool call"): each one through the named phases

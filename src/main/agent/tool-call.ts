@@ -19,25 +19,7 @@ import {
 import { riskSubjectOf, shownArgs, ToolRefusal, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
 import { WorkspaceEscapeError } from '../workspace'
 import { answerDenial, answerDenialForModel, describeCall, explain, policyDenial, runnerText } from './tool-call-texts'
-import type { ModelImage, ModelToolCall, ToolCallRunnerOptions } from './tool-call-runner'
-
-export interface RunScope {
-  runId: string
-  conversationId: string
-  signal: AbortSignal
-}
-
-export interface ToolCallOutcome {
-  forLlm: string
-  isError: boolean
-  images: ModelImage[]
-}
-
-/** Stores a tool's attachments before the event that names them (the runner's, shared by its calls). */
-export type SaveAttachments = (
-  attachments: NonNullable<ToolOutput['attachments']>,
-  owner: { conversationId: string; runId: string; callId: string }
-) => { refs: ToolAttachmentRef[]; images: ModelImage[] }
+import type { ModelToolCall, RunScope, SaveAttachments, ToolCallOutcome, ToolCallRunnerOptions } from './tool-call-types'
 
 /** How often a call whose files keep changing under an approval is asked again before it is refused. */
 const MAX_QUESTIONS_AFTER_CHANGE = 3
