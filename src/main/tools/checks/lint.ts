@@ -10,6 +10,13 @@ const TIMEOUT_MS = 600_000
 /** The model gets at most this many diagnostics, each one line; the timeline gets the whole output. */
 const MAX_LISTED = 200
 
+export interface CheckToolServices {
+  /** Where the checks run; the shell tool's runtime. */
+  runtime: Runtime
+  /** Check commands set per workspace in Settings, consulted before the manifests. */
+  projectChecks?(): Readonly<Record<string, ProjectCheckCommands>>
+}
+
 export function createLintTool(runtime: Runtime, configured: () => Readonly<Record<string, ProjectCheckCommands>>): AnyTool {
   return defineTool({
     name: 'lint',

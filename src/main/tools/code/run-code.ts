@@ -3,7 +3,6 @@ import { z } from 'zod'
 import type { CodeStrictness } from '../../../shared'
 import { RuntimeUnavailableError, SANDBOX_RUNTIME_NAMES, type Runtime } from '../../runtime'
 import { defineTool, fail, ok, text, ToolRefusal, withDisplay, type AnyTool } from '../define-tool'
-import type { CodeToolServices } from './index'
 import { decideCodePlacement, looksForSandbox, type CodePlacement, type SandboxAvailability } from './placement'
 import { sendsTo, untrusted } from '../../provenance'
 
@@ -35,6 +34,21 @@ const SANDBOX_CHECK_TTL_MS = 30_000
 
 /** Unsandboxed runs the approval has shown, by call content, so a sandbox lost after approval never turns into a native run. */
 const PREVIEWED_NATIVE_MAX = 100
+
+/** A sandbox for code when the shell's runtime is native: docker, bwrap or sandbox-exec, never native (a fail-closed SelectedRuntime). */
+export interface CodeSandbox extends Runtime {
+  /** Null when a sandbox can run; else why none can. */
+  unavailableReason(): Promise<string | null>
+}
+
+export interface CodeToolServices {
+  /** The runtime the settings chose for shell commands. */
+  runtime: Runtime
+  /** Where code runs when that runtime is not a sandbox. */
+  sandbox: CodeSandbox
+  /** Settings → codeStrictness, read at each call. */
+  strictness(): CodeStrictness
+}
 
 export function createRunCodeTool(services: CodeToolServices): AnyTool {
   const previewedNative = new Set<string>()

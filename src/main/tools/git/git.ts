@@ -19,6 +19,11 @@ export function gitArgv(args: { subcommand: string; args?: readonly string[] }):
   return ['git', '--no-pager', args.subcommand, ...(args.args ?? [])]
 }
 
+export interface GitToolServices {
+  /** Where git runs; the shell tool's runtime. */
+  runtime: Runtime
+}
+
 export function createGitTool(runtime: Runtime): AnyTool {
   return defineTool({
     name: 'git',
