@@ -8,7 +8,6 @@ import {
   type RiskRule,
   type Verdict
 } from '../../shared'
-import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from '../tools'
 import { confineToWorkspace } from '../workspace'
 import { gitConfigRisk } from './git-config'
 import { fileObjectFinding, judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
@@ -20,6 +19,7 @@ import { ShellAnalyzer, type ShellExplanation, type ShellFinding, type ShellUnit
 import { loadBashParser } from './shell/parser'
 import { INTERPRETERS, SHELLS, WRAPPERS, interpreterName } from './shell/programs'
 import { parseHttpUrl, ruleNamesHost, UrlGuardian } from './url-guardian'
+import { SHELL_SUBJECT, type RiskSubjectKind, type ToolAccess, type ToolCategory } from './vocabulary'
 
 export interface RiskContext {
   workspace: string

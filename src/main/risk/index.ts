@@ -12,6 +12,15 @@ export {
   type ToolCallToAssess
 } from './engine'
 export { bindingHash, stableJson } from './binding'
+export {
+  RiskSubjectKinds,
+  SHELL_SUBJECT,
+  ToolAccessLevels,
+  ToolCategories,
+  type RiskSubjectKind,
+  type ToolAccess,
+  type ToolCategory
+} from './vocabulary'
 export { principleOf } from './explain'
 export type { ShellExplanation } from './shell/analyzer'
 export {

@@ -1,24 +1,7 @@
 import { z } from 'zod'
 import type { ApprovalPreview, ImageMediaType, ToolMessages, ToolText } from '../../shared'
 import { isOutputSource, isToolSink, type OutputSource, type ToolSink } from '../provenance'
-
-/**
- * A tool's domain (docs/architecture.md, "Adding a tool"). Separate from its access: a screenshot
- * is `desktop` + `read`, a click `desktop` + `execute`.
- */
-export const ToolCategories = ['fs', 'shell', 'network', 'desktop', 'hardware', 'memory', 'messaging', 'browser', 'mcp'] as const
-export type ToolCategory = (typeof ToolCategories)[number]
-
-/** What a call does to the world. Only `read` runs without asking in supervised mode and at all in readonly mode. */
-export const ToolAccessLevels = ['read', 'write', 'execute'] as const
-export type ToolAccess = (typeof ToolAccessLevels)[number]
-
-/**
- * What the risk engine and rules match on (docs/risk.md): a command is analysed as a shell
- * command line, a path goes through the path guardian, the rest are matched as one token.
- */
-export const RiskSubjectKinds = ['command', 'path', 'url', 'device', 'chat', 'server'] as const
-export type RiskSubjectKind = (typeof RiskSubjectKinds)[number]
+import type { RiskSubjectKind, ToolAccess, ToolCategory } from '../risk'
 
 /** The subject of one call: its value, and the argument it came from (so findings can point into it). */
 export interface RiskSubjectValue {

@@ -11,17 +11,11 @@ export {
   shownArgs,
   text,
   ToolRefusal,
-  RiskSubjectKinds,
   TOOL_NAME_PATTERN,
-  ToolAccessLevels,
-  ToolCategories,
   type AnyTool,
   type PreviewContext,
-  type RiskSubjectKind,
   type RiskSubjectValue,
-  type ToolAccess,
   type ToolAttachment,
-  type ToolCategory,
   type ToolConfirmAnswer,
   type ToolContext,
   type ToolProgress,
@@ -44,7 +38,7 @@ export { createSearchTools } from './search'
 export { createGitTools, type GitToolServices } from './git'
 export { createCheckTools, type CheckToolServices } from './checks'
 export { createCodeTools, type CodeSandbox, type CodeToolServices } from './code'
-export { createShellTools, SHELL_SUBJECT, type ShellToolServices } from './shell'
+export { createShellTools, type ShellToolServices } from './shell'
 export { createDesktopTools, type DesktopToolServices } from './desktop'
 export { createHardwareTools, type HardwareToolServices } from './hardware'
 export { createMessagingTools, type MessagingToolServices } from './messaging'

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { errorMessage, type ToolInfo } from '../../shared'
+import type { RiskSubjectKind } from '../risk'
 import { WorkspaceEscapeError } from '../workspace'
 import { firstSentence, trimJsonSchema, type ToolDescriptionStyle } from './compact'
-import { fail, text, TOOL_NAME_PATTERN, ToolRefusal, withDisplay, type AnyTool, type RiskSubjectKind, type ToolContext, type ToolOutput } from './define-tool'
+import { fail, text, TOOL_NAME_PATTERN, ToolRefusal, withDisplay, type AnyTool, type ToolContext, type ToolOutput } from './define-tool'
 import { namespacedToolName, type ToolSource } from './source'
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string }

@@ -1,13 +1,8 @@
 /** The shell tool: commands run by the runtime the settings chose (docs/runtimes.md). */
-import type { Runtime } from '../../runtime'
 import { toolPack, type ToolSource } from '../source'
-import { createShellTool } from './shell'
-export { SHELL_SUBJECT } from './subject'
+import { createShellTool, type ShellToolServices } from './shell'
 
-export interface ShellToolServices {
-  /** Where commands run; chosen by settings, never by the model. */
-  runtime: Runtime
-}
+export type { ShellToolServices } from './shell'
 
 export function createShellTools(services: ShellToolServices): ToolSource {
   return toolPack('shell', [createShellTool(services)])

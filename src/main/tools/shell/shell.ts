@@ -1,14 +1,19 @@
 import { z } from 'zod'
-import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
-import type { ShellToolServices } from './index'
-import { SHELL_SUBJECT } from './subject'
 import { commandSink, untrusted } from '../../provenance'
+import { SHELL_SUBJECT } from '../../risk'
+import type { Runtime } from '../../runtime'
+import { defineTool, fail, ok, text, withDisplay, type AnyTool } from '../define-tool'
 
 const DEFAULT_TIMEOUT_S = 120
 const MAX_TIMEOUT_S = 1_800
 
 /** Runtime names with a sentence the approval shows: the user decides knowing whether a sandbox bounds the command. */
 const DESCRIBED_RUNTIMES = new Set(['docker', 'bwrap', 'sandbox-exec', 'native'])
+
+export interface ShellToolServices {
+  /** Where commands run; chosen by settings, never by the model. */
+  runtime: Runtime
+}
 
 export function createShellTool({ runtime }: ShellToolServices): AnyTool {
   return defineTool({
