@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { resolveSettings, settingsFromEnv } from '../app'
 import { DesktopService, type WindowInfo } from '../desktop'
 import type { DesktopArgs } from './args'
-import { chatAppsCommand, sendTextCommand, setChatAppEnabled } from './send-text'
+import { chatAppsCommand, sendTextCommand, setChatAppEnabled } from './desktop-send-text'
 import { accessibleTreeCommand } from './desktop-tree'
 import { EXIT, MAIN_HELP } from './help'
 
