@@ -4,9 +4,9 @@
  * keyboard, the last section opened remembered.
  *
  * To add a section: one row in SETTINGS_SECTIONS (its id and the nav label's message key, in
- * en.ts and zh-CN.ts), then wrap its content in SettingsForm with
- * `<SettingsPage id="…" active={active}>…</SettingsPage>`. The page stays mounted while hidden,
- * so a section's own state and the form's draft survive switching.
+ * en.ts and zh-CN.ts), its component in a file of its own named for it (…Section.tsx), then one
+ * `<SettingsPage id="…" active={active}>…</SettingsPage>` around it in SettingsPanel's form. The
+ * page stays mounted while hidden, so a section's own state and the form's draft survive switching.
  */
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { type MessageKey, useT } from '../../i18n'
