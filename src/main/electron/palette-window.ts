@@ -19,7 +19,7 @@ export const DEFAULT_PALETTE_SHORTCUT = 'CommandOrControl+Shift+Space'
 /** The page asks to be hidden by putting this fragment in its address (src/renderer/src/palette/store.ts). */
 const HIDE_FRAGMENT = '#hide'
 
-/** The palette's background before its page paints (styles.css --bg-elevated), so it never flashes white in dark mode. */
+/** The palette's background before its page paints (features/theme/theme.css --bg-elevated), so it never flashes white in dark mode. */
 const BACKGROUND = { light: '#ffffff', dark: '#1f2026' } as const
 
 export interface PaletteHandle {

@@ -1,6 +1,6 @@
 /**
  * The small row of actions under a chat message. It shows while the message is hovered or anything
- * in it has focus (styles.css, "message actions"); the buttons are always in the tab order, so the
+ * in it has focus (chat.css, "The actions under a message"); the buttons are always in the tab order, so the
  * keyboard reaches them and they appear as they are focused.
  *
  * Copy is built in. More actions (regenerate, edit and resend) go in as children, each a

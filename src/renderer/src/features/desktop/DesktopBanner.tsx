@@ -25,7 +25,7 @@ export function DesktopBanner() {
   const controlling = holder !== null
   const ref = useRef<HTMLDivElement>(null)
 
-  // Dialogs open below the banner, not under it (styles.css reads --top-inset); it may wrap, so measured.
+  // Dialogs open below the banner, not under it (the stylesheets read --top-inset); it may wrap, so measured.
   useLayoutEffect(() => {
     const banner = ref.current
     if (!controlling || !banner) return

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Below this width the sidebar would squeeze the chat: it becomes a drawer (styles.css uses the same number). */
+/** Below this width the sidebar would squeeze the chat: it becomes a drawer (features/layout/layout.css uses the same number). */
 export const NARROW_WIDTH = 720
 
 const query = `(max-width: ${NARROW_WIDTH - 0.02}px)`

@@ -1,6 +1,6 @@
 /**
- * Applying the Settings theme to the page: `data-theme="light|dark"` on <html>, which styles.css
- * reads. "system" is resolved here from prefers-color-scheme and followed while it is in force,
+ * Applying the Settings theme to the page: `data-theme="light|dark"` on <html>, which the
+ * stylesheets read (theme.css holds each theme's colours). "system" is resolved here from prefers-color-scheme and followed while it is in force,
  * so the stylesheet states each dark rule once.
  */
 import type { Theme } from '../../../../shared/bridge'
