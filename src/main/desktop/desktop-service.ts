@@ -12,6 +12,7 @@ import type { DriverLauncher } from './driver-launcher'
 import { FrameMemory, PointOutsideError, toFramePoint, toScreenPoint, type Frame } from './frames'
 import { InputLease, type LeaseHolder } from './input-lease'
 import { parseKeyCombo, textToKeyStrokes, typeableAsKeys } from './keys'
+import type { DesktopCaller, Operator, Screenshot, ScreenshotTarget } from './operator'
 import type { MouseButton, Point, Rect, ScrollDirection, WindowInfo } from './protocol'
 
 export const DEFAULT_SCREENSHOT_MAX_WIDTH = 1280
@@ -32,27 +33,6 @@ export class DesktopBusyError extends Error {
 /** A failure the model and the user can read; never a stack trace. */
 export class DesktopActionError extends Error {}
 
-/** Who is acting: a run of a conversation, with the signal that stops it. */
-export interface DesktopCaller {
-  runId: string
-  conversationId: string
-  signal?: AbortSignal
-}
-
-export type ScreenshotTarget = { kind: 'screen' } | { kind: 'window'; title: string } | { kind: 'region'; rect: Rect }
-
-export interface Screenshot {
-  png: Uint8Array
-  width: number
-  height: number
-  /** What was captured, in screen pixels. */
-  area: Rect
-  /** Screen pixels per image pixel. */
-  scale: number
-  screen: { width: number; height: number }
-  window?: WindowInfo
-}
-
 export interface DesktopServiceOptions {
   driver?: DesktopDriver
   /** How the driver process is started when no driver is given (Electron: utilityProcess). */
@@ -68,7 +48,7 @@ export interface DesktopServiceOptions {
 
 export type StopReason = 'shortcut' | 'fail_safe' | 'user'
 
-export class DesktopService implements AppService {
+export class DesktopService implements AppService, Operator {
   readonly name = 'desktop'
   readonly driver: DesktopDriver
   readonly lease = new InputLease()

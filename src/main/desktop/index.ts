@@ -13,12 +13,10 @@ export {
   DesktopBusyError,
   DEFAULT_SCREENSHOT_MAX_WIDTH,
   DEFAULT_STOP_SHORTCUT,
-  type DesktopCaller,
   type DesktopServiceOptions,
-  type Screenshot,
-  type ScreenshotTarget,
   type StopReason
 } from './desktop-service'
+export type { DesktopCaller, Operator, Screenshot, ScreenshotTarget } from './operator'
 export { frameScale, toScreenPoint, toFramePoint, type Frame } from './frames'
 export { InputLease, type LeaseHolder } from './input-lease'
 export { keyNameTable, parseKeyCombo, textToKeyStrokes, typeableAsKeys, KeyComboError } from './keys'

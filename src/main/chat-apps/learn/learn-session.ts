@@ -11,7 +11,7 @@ import { DRY_RUN_REASON, type LearnAction, type LearnElement, type LearnProblem,
 import { errorMessage } from '../../../shared'
 import { findNodes, walkNodes, type AccessibilityBackend, type AccessibleNode, type AccessibleWindow } from '../../desktop/accessibility'
 import { loadChatApps, readProfileFile, userProfilesDir, type ChatAppProfile } from '../profiles'
-import { keyNameTable, type DesktopService, type OcrEngine, type WindowInfo } from '../../desktop'
+import { keyNameTable, type Operator, type OcrEngine, type WindowInfo } from '../../desktop'
 import { screenChatSender, sendTextByFirstWay, TaskQueue, treeChatSender, type ChatSendWay, type SendStep } from '../send'
 import {
   checkKey,
@@ -38,7 +38,7 @@ const SEARCH_NAME = /search|find|搜索|查找/i
 const DRY_RUN_TIMEOUT_MS = 60_000
 
 export interface LearnSessionOptions {
-  desktop: DesktopService
+  desktop: Operator
   /** The OS's accessibility backend; null reads the screen only. */
   accessibility: AccessibilityBackend | null
   ocr: () => OcrEngine

@@ -7,7 +7,7 @@
 import type { Settings } from '../../../shared'
 import { accessibilityBackend, type AccessibilityBackend } from '../../desktop/accessibility'
 import { loadChatApps, profileFor, type ChatAppCatalog, type LoadedProfile } from '../profiles'
-import type { DesktopService, OcrEngine } from '../../desktop'
+import type { Operator, OcrEngine } from '../../desktop'
 import { checkSendAllowed, type SendLog } from './send-limits'
 import { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
 import { type ConfirmAnswer, type SendConfirmation, type SendStep, type SendTextResult } from './send-text'
@@ -22,7 +22,7 @@ export type ChatSenderSettings = Pick<
 >
 
 export interface ChatSenderOptions {
-  desktop: DesktopService
+  desktop: Operator
   /** Started on the first send that gets as far as reading the screen. */
   ocr: () => OcrEngine
   log: SendLog

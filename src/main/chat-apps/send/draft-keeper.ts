@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AppPlatform } from '../profiles'
-import type { DesktopCaller, DesktopService, Point } from '../../desktop'
+import type { DesktopCaller, Operator, Point } from '../../desktop'
 
 /** Longer than this is not a draft but a page the shortcut selected: not kept, never pasted back. */
 const MAX_DRAFT = 10_000
@@ -15,7 +15,7 @@ const MAX_DRAFT = 10_000
  * The focused draft's text ('' when empty); null when it cannot be told. `copyWaitMs`: how long the
  * app may take to place the copy — nothing on the clipboard by then means the draft was empty.
  */
-export async function readDraft(desktop: DesktopService, caller: DesktopCaller, platform: AppPlatform, copyWaitMs = 400): Promise<string | null> {
+export async function readDraft(desktop: Operator, caller: DesktopCaller, platform: AppPlatform, copyWaitMs = 400): Promise<string | null> {
   const marker = `deskclaw-draft-probe-${randomBytes(6).toString('hex')}`
   await desktop.writeClipboard(marker)
   await desktop.pressKeys(caller, platform.keys.selectAll)
@@ -32,7 +32,7 @@ export async function readDraft(desktop: DesktopService, caller: DesktopCaller, 
 }
 
 /** Puts the old draft back where the task pasted (a click there first), or empties the box when it was empty. */
-export async function restoreDraft(desktop: DesktopService, caller: DesktopCaller, platform: AppPlatform, old: string, at: Point | null): Promise<void> {
+export async function restoreDraft(desktop: Operator, caller: DesktopCaller, platform: AppPlatform, old: string, at: Point | null): Promise<void> {
   if (at) await desktop.click(caller, at, 'left', false)
   await desktop.pressKeys(caller, platform.keys.selectAll)
   if (old === '') await desktop.pressKeys(caller, 'backspace')

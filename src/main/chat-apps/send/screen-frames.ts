@@ -3,7 +3,7 @@
  * the layout"): the send-text task waits until the window stops changing instead of sleeping a
  * fixed time, and reads only what changed after each of its actions.
  */
-import type { DesktopService, Rect } from '../../desktop'
+import type { Operator, Rect } from '../../desktop'
 
 export interface ScreenFrame {
   /** Where on the screen, in screen pixels. */
@@ -22,7 +22,7 @@ const MIN_CHANGE_SIZE = 4
 /** Changes in cells this close belong to one area. */
 const CELL = 8
 
-export async function grabFrame(desktop: DesktopService, rect: Rect): Promise<ScreenFrame> {
+export async function grabFrame(desktop: Operator, rect: Rect): Promise<ScreenFrame> {
   const shot = await desktop.screenshot(null, { kind: 'region', rect }, Math.max(64, rect.width))
   const { default: sharp } = await import('sharp')
   const grey = await sharp(shot.png).flatten({ background: '#ffffff' }).greyscale().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true })

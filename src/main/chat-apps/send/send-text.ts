@@ -9,7 +9,7 @@
  */
 import { errorMessage, type ToolText } from '../../../shared'
 import { titleMatches, type AppPlatform, type ChatAppProfile } from '../profiles'
-import { normalizeForMatch, sameText, similarity, stripPatterns, type ClipboardSnapshot, type DesktopCaller, type DesktopService, type OcrEngine, type OcrLine, type Point, type Rect, type WindowInfo } from '../../desktop'
+import { normalizeForMatch, sameText, similarity, stripPatterns, type ClipboardSnapshot, type DesktopCaller, type Operator, type OcrEngine, type OcrLine, type Point, type Rect, type WindowInfo } from '../../desktop'
 import { readDraft, restoreDraft } from './draft-keeper'
 import { changedRects, grabFrame, settleTimed, unchangedIn, waitForStill, type ScreenFrame } from './screen-frames'
 import { TaskTimeoutError, type TaskDeadline } from './task-queue'
@@ -55,7 +55,7 @@ export interface SendTextRequest {
 }
 
 export interface SendTextDeps {
-  desktop: DesktopService
+  desktop: Operator
   ocr: OcrEngine
   caller: Omit<DesktopCaller, 'signal'>
   deadline: TaskDeadline
@@ -456,7 +456,7 @@ function joinLines(lines: OcrLine[]): string {
 }
 
 /** Finds the app's window and brings it forward; the app's own hotkey when focusing fails. */
-async function activate(desktop: DesktopService, caller: DesktopCaller, request: SendTextRequest, wait: (ms: number) => Promise<void>): Promise<WindowInfo> {
+async function activate(desktop: Operator, caller: DesktopCaller, request: SendTextRequest, wait: (ms: number) => Promise<void>): Promise<WindowInfo> {
   const { platform, profile } = request
   const find = async () => {
     const candidates = (await desktop.windows()).filter(
