@@ -522,6 +522,7 @@ export const en = {
   'settings.save': 'Save',
   'settings.saving': 'Saving…',
   'settings.saved': 'Saved',
+  'settings.sectionNotSaved': 'Some sections were not saved: see the message in each one.',
   'settings.close': 'Close',
   'settings.unsaved.title': 'Save your changes?',
   'settings.unsaved.body': 'Some settings were changed but not saved. Closing now would drop them.',

@@ -477,6 +477,7 @@ export const zhCN: Dictionary = {
   'settings.save': '保存',
   'settings.saving': '正在保存…',
   'settings.saved': '已保存',
+  'settings.sectionNotSaved': '部分设置未能保存：请查看各部分中的说明。',
   'settings.close': '关闭',
   'settings.unsaved.title': '保存更改？',
   'settings.unsaved.body': '有设置已更改但尚未保存。现在关闭会丢弃这些更改。',

@@ -1,14 +1,15 @@
 /**
  * Settings → Checkpoints (docs/checkpoints.md, "Settings and pruning"): whether checkpoints are
  * recorded, the largest file recorded, how long and how much is kept, and whether a deleted
- * conversation's checkpoints stay. Saved with its own button through `settings.update`, like the
- * Web section: the form's Save keeps whatever was saved here.
+ * conversation's checkpoints stay. Kept here until saved, by its own button or by the form's Save,
+ * which saves every section (pending-sections.ts).
  */
 import { useId, useState } from 'react'
 import type { CheckpointSettings, Settings } from '../../../../shared/bridge'
 import { useT } from '../../i18n'
 import { useSettingsStore } from '../../stores/settings'
 import { CheckField, parseInteger } from './fields'
+import { type PendingSections, usePendingSection } from './pending-sections'
 
 const LIMITS = {
   maxFileMB: { min: 1, max: 4096 },
@@ -17,7 +18,7 @@ const LIMITS = {
 } as const
 type NumberField = keyof typeof LIMITS
 
-export function CheckpointsSection({ settings }: { settings: Settings }) {
+export function CheckpointsSection({ settings, pending }: { settings: Settings; pending?: PendingSections }) {
   const t = useT()
   const id = useId()
   const update = useSettingsStore((state) => state.update)
@@ -32,11 +33,19 @@ export function CheckpointsSection({ settings }: { settings: Settings }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle')
 
-  const save = async () => {
+  const dirty =
+    enabled !== saved.enabled ||
+    keepAfterDelete !== saved.keepAfterDelete ||
+    (Object.keys(LIMITS) as NumberField[]).some((field) => numbers[field] !== String(saved[field]))
+
+  const save = async (): Promise<boolean> => {
     const parsed: Partial<Record<NumberField, number>> = {}
     for (const field of Object.keys(LIMITS) as NumberField[]) {
       const value = parseInteger(numbers[field], LIMITS[field].min, LIMITS[field].max)
-      if (value === null) return setProblem(t('settings.checkpoints.badNumber', { field: t(`settings.checkpoints.${field}`), ...LIMITS[field] }))
+      if (value === null) {
+        setProblem(t('settings.checkpoints.badNumber', { field: t(`settings.checkpoints.${field}`), ...LIMITS[field] }))
+        return false
+      }
       parsed[field] = value
     }
     const checkpoints: CheckpointSettings = { enabled, keepAfterDelete, maxFileMB: parsed.maxFileMB!, keepDays: parsed.keepDays!, maxTotalMB: parsed.maxTotalMB! }
@@ -45,11 +54,13 @@ export function CheckpointsSection({ settings }: { settings: Settings }) {
     if (result.ok) {
       setProblem(null)
       setStatus('saved')
-    } else {
-      setProblem(t('settings.checkpoints.failed', { message: t.error(result.error) }))
-      setStatus('idle')
+      return true
     }
+    setProblem(t('settings.checkpoints.failed', { message: t.error(result.error) }))
+    setStatus('idle')
+    return false
   }
+  usePendingSection(pending, 'checkpoints', dirty, save)
 
   return (
     <section data-testid="checkpoints-section" aria-labelledby={`${id}-title`}>

@@ -1,6 +1,7 @@
 /**
  * The settings dialog: a menu of sections beside their pages (sections.tsx). The sections saved by
- * the form's Save button edit one draft (use-settings-form.ts); the others save on their own.
+ * the form's Save button edit one draft (use-settings-form.ts); Web, Checkpoints and Project checks
+ * keep their own copy, reported to the form (pending-sections.ts) so that its Save and Close cover them.
  */
 import { type FormEvent, type MutableRefObject, useId, useRef, useState } from 'react'
 import type { Settings } from '../../../../shared/bridge'
@@ -67,16 +68,16 @@ function SettingsForm({ settings, onClose, closeRequest, section }: SettingsForm
             <McpServersSection />
           </SettingsPage>
           <SettingsPage id="web" active={active}>
-            <WebDomainsSection settings={settings} />
+            <WebDomainsSection settings={settings} pending={form.pending} />
           </SettingsPage>
           <SettingsPage id="prices" active={active}>
             <ModelPricesSection draft={draft} set={set} suggestedModel={draft.model.trim()} />
           </SettingsPage>
           <SettingsPage id="checkpoints" active={active}>
-            <CheckpointsSection settings={settings} />
+            <CheckpointsSection settings={settings} pending={form.pending} />
           </SettingsPage>
           <SettingsPage id="checks" active={active}>
-            <ProjectChecksSection settings={settings} />
+            <ProjectChecksSection settings={settings} pending={form.pending} />
           </SettingsPage>
           <SettingsPage id="general" active={active}>
             <GeneralSection form={form} />

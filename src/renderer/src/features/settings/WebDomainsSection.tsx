@@ -1,8 +1,8 @@
 /**
  * Settings, "Web" (docs/risk.md, "Network"): the sites web_fetch and http_request may reach — each
- * pattern allowed, asked about or denied — and how much and how long a request may read. Saved at
- * once through `settings.update` with its own button, not by the form's Save: the rules are a list
- * the user edits row by row, and the form keeps whatever was saved here.
+ * pattern allowed, asked about or denied — and how much and how long a request may read. The
+ * rules are a list the user edits row by row, kept here until saved: by this section's own button
+ * or by the form's Save, which saves every section (pending-sections.ts).
  */
 import { useId, useState } from 'react'
 import type { Settings, WebDomainRule } from '../../../../shared/bridge'
@@ -12,6 +12,7 @@ import { SettingsSchema, WebDomainRuleSchema } from '../../../../shared/bridge/s
 import { useT } from '../../i18n'
 import { useSettingsStore } from '../../stores/settings'
 import { AlertIcon } from '../common'
+import { type PendingSections, usePendingSection } from './pending-sections'
 
 const TEXTS = {
   en: {
@@ -71,7 +72,7 @@ function useTexts() {
   return { say, t }
 }
 
-export function WebDomainsSection({ settings }: { settings: Settings }) {
+export function WebDomainsSection({ settings, pending }: { settings: Settings; pending?: PendingSections }) {
   const { say, t } = useTexts()
   const id = useId()
   const update = useSettingsStore((state) => state.update)
@@ -93,22 +94,29 @@ export function WebDomainsSection({ settings }: { settings: Settings }) {
     setStatus('idle')
   }
 
-  const save = async () => {
+  const dirty =
+    JSON.stringify(rules) !== JSON.stringify(settings.webDomains) ||
+    maxKb !== String(Math.round(settings.webMaxBytes / 1024)) ||
+    timeout !== String(settings.webTimeoutSec)
+
+  const save = async (): Promise<boolean> => {
     const kb = Number(maxKb)
     const seconds = Number(timeout)
     const shape = SettingsSchema.shape
-    if (!Number.isInteger(kb) || !shape.webMaxBytes.safeParse(kb * 1024).success) return setProblem(say('badNumber', { field: say('maxKb'), min: 1, max: 51200 }))
-    if (!Number.isInteger(seconds) || !shape.webTimeoutSec.safeParse(seconds).success) return setProblem(say('badNumber', { field: say('timeout'), min: 1, max: 300 }))
+    const fail = (message: string) => (setProblem(message), false)
+    if (!Number.isInteger(kb) || !shape.webMaxBytes.safeParse(kb * 1024).success) return fail(say('badNumber', { field: say('maxKb'), min: 1, max: 51200 }))
+    if (!Number.isInteger(seconds) || !shape.webTimeoutSec.safeParse(seconds).success) return fail(say('badNumber', { field: say('timeout'), min: 1, max: 300 }))
     setStatus('saving')
     const result = await update({ webDomains: rules, webMaxBytes: kb * 1024, webTimeoutSec: seconds })
     if (result.ok) {
       setProblem(null)
       setStatus('saved')
-    } else {
-      setProblem(say('failed', { message: t.error(result.error) }))
-      setStatus('idle')
+      return true
     }
+    setStatus('idle')
+    return fail(say('failed', { message: t.error(result.error) }))
   }
+  usePendingSection(pending, 'web', dirty, save)
 
   return (
     <section className="chat-apps web-domains" data-testid="web-section" aria-labelledby={`${id}-title`}>

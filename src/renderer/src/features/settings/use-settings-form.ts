@@ -8,6 +8,7 @@ import type { Settings } from '../../../../shared/bridge'
 import { useT } from '../../i18n'
 import { useSettingsStore } from '../../stores'
 import { fieldAria } from './fields'
+import { type PendingSections, usePendingSections } from './pending-sections'
 import { comparableDraft, type Draft, type DraftErrors, evaluateDraft, toDraft } from './settings-draft'
 
 export interface SettingsFormState {
@@ -21,8 +22,10 @@ export interface SettingsFormState {
   /** What is wrong with each field, translated. */
   errors: DraftErrors
   invalid: boolean
-  /** The draft differs from the saved settings. */
+  /** The draft differs from the saved settings, or a section that saves its own copy holds changes. */
   dirty: boolean
+  /** The sections that keep their own copy (Web, Checkpoints, Project checks): saved by save() too. */
+  pending: PendingSections
   saving: boolean
   saved: boolean
   /** Why the last save failed, in words. */
@@ -30,7 +33,7 @@ export interface SettingsFormState {
   set<K extends keyof Draft>(key: K, value: Draft[K]): void
   /** What an input of a Field carries for its error (aria-invalid, aria-describedby). */
   aria(field: keyof Draft, htmlFor: string, hint?: boolean): ReturnType<typeof fieldAria>
-  /** Saves what changed; true when it was saved. */
+  /** Saves what changed in the draft and in every section; true when all of it was saved. */
   save(): Promise<boolean>
   /** After the saved providers' list changed what a run reads (a switch), the form shows it. */
   takeProvider(saved: Settings): void
@@ -46,7 +49,9 @@ export function useSettingsForm(settings: Settings): SettingsFormState {
   const [error, setError] = useState<string | null>(null)
   const { next, errors } = useMemo(() => evaluateDraft(draft, settings, t), [draft, settings, t])
   const invalid = Object.keys(errors).length > 0
-  const dirty = useMemo(() => comparableDraft(draft) !== comparableDraft(toDraft(settings)), [draft, settings])
+  const pending = usePendingSections()
+  const draftDirty = useMemo(() => comparableDraft(draft) !== comparableDraft(toDraft(settings)), [draft, settings])
+  const dirty = draftDirty || pending.dirty
 
   const takeProvider = (saved: Settings) => {
     setDraft((d) => ({ ...d, provider: saved.provider, baseUrl: saved.baseUrl, apiKeyEnv: saved.apiKeyEnv, model: saved.model }))
@@ -71,17 +76,24 @@ export function useSettingsForm(settings: Settings): SettingsFormState {
       if (JSON.stringify(next[key]) !== JSON.stringify(settings[key])) (patch as Record<string, unknown>)[key] = next[key]
     }
     setSaving(true)
-    const result = await update(patch)
-    setSaving(false)
-    if (result.ok) {
-      setDraft(toDraft(result.data))
-      setSaved(true)
-      return true
+    const result = Object.keys(patch).length > 0 ? await update(patch) : null
+    if (result && !result.ok) {
+      setSaving(false)
+      const label = t(`error.${result.error.code}`)
+      setError(result.error.message ? `${label}: ${result.error.message}` : label)
+      return false
     }
-    const label = t(`error.${result.error.code}`)
-    setError(result.error.message ? `${label}: ${result.error.message}` : label)
-    return false
+    if (result) setDraft(toDraft(result.data))
+    // Each section shows its own reason when it could not be saved.
+    const sectionsSaved = await pending.saveAll()
+    setSaving(false)
+    if (!sectionsSaved) {
+      setError(t('settings.sectionNotSaved'))
+      return false
+    }
+    setSaved(true)
+    return true
   }
 
-  return { id, settings, draft, next, errors, invalid, dirty, saving, saved, error, set, aria, save, takeProvider }
+  return { id, settings, draft, next, errors, invalid, dirty, pending, saving, saved, error, set, aria, save, takeProvider }
 }
