@@ -50,6 +50,7 @@ export const ErrorTextKeys = [
   'errors.undo.nothing',
   'errors.undo.expired',
   'errors.undo.changedSincePreview',
+  'errors.undo.alreadyUndone',
   'errors.undo.severalWorkspaces',
   'errors.staged.needsSandbox',
   'errors.staged.notFound'

@@ -2,6 +2,7 @@ import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type
 import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, toChangedFile, type CheckpointService, type ConflictChoice, type PruneLimits, type RewindPlan } from '../checkpoints'
 import type { AppService } from '../lifecycle'
 import type { ConversationStore } from '../store'
+import { type UndoneStep, undoneSteps } from './undone-steps'
 
 /** What to take back (docs/checkpoints.md, "Undo"): one call, one run, or everything since a run began; or an undo itself. */
 export type UndoTarget =
@@ -134,7 +135,15 @@ export class UndoService implements AppService {
     return this.deps.checkpoints.forWorkspace(workspace).repository()
   }
 
+  /** The conversation's steps that stand undone (their cards offer Redo, not a second undo). */
+  undone(conversationId: string): UndoneStep[] {
+    return undoneSteps(this.deps.store.recentAudit(5000), conversationId)
+  }
+
   async preview(target: UndoTarget): Promise<UndoPreview> {
+    if (target.kind === 'call' && this.isUndone(target.runId, target.callId)) {
+      throw new AppError('VALIDATION_FAILED', 'This step is already undone. Use Redo to take the undo back.', { key: 'errors.undo.alreadyUndone' })
+    }
     const located = this.locate(target)
     const repo = this.deps.checkpoints.forWorkspace(located.workspace).repository()
     const plan = await planRewind(repo, located.to, located.expected)
@@ -200,6 +209,15 @@ export class UndoService implements AppService {
     }
     const notRecorded = [...new Set(steps.flatMap((step) => (step.changes.skipped ?? []).map((file) => file.path)))]
     return { workspace, conversationId: first.conversationId, to: first.changes.before, expected: last.changes.after, notRecorded }
+  }
+
+  private isUndone(runId: string, callId: string): boolean {
+    return undoneSteps(this.deps.store.recentAudit(5000), this.conversationOfRun(runId) ?? '').some((step) => step.callId === callId)
+  }
+
+  private conversationOfRun(runId: string): string | null {
+    const event = this.deps.store.listEvents(runId)[0]
+    return event?.conversationId ?? null
   }
 
   /** The conversation's runs from `runId` on, in the order they started. */

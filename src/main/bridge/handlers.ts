@@ -144,6 +144,7 @@ export function createBridgeHandlers(app: DeskclawApp, transport: 'ipc' | 'webso
     'mcp.restart': ({ name }) => app.mcp.restart(name),
     'checkpoints.changes': ({ conversationId, before, after }) => app.undo.changes(conversationId, before, after),
     'checkpoints.fileDiff': ({ conversationId, before, after, path }) => app.undo.fileDiff(conversationId, before, after, path),
+    'undo.undone': ({ conversationId }) => app.undo.undone(conversationId),
     'undo.preview': (target) => app.undo.preview(target),
     'undo.apply': ({ planId, choices }) => app.undo.apply(planId, choices),
     'staged.pending': () => app.staged.pending(),

@@ -60,6 +60,11 @@ export const checkpointCalls = {
     z.object({ conversationId: z.string().min(1), before: CheckpointIdSchema, after: CheckpointIdSchema, path: z.string().min(1).max(4096) }),
     z.object({ before: FileSideSchema, after: FileSideSchema })
   ),
+  /** The conversation's steps that stand undone (not redone since): their cards offer Redo. */
+  'undo.undone': defineCall(
+    z.object({ conversationId: z.string().min(1) }),
+    z.array(z.object({ runId: z.string(), callId: z.string(), undoId: z.string() }))
+  ),
   /** Exactly what an undo would do, conflicts included; nothing changes yet. */
   'undo.preview': defineCall(UndoTargetSchema, UndoPreviewSchema),
   /** Carries out a preview; conflicting files follow `choices` (absent: keep theirs). */

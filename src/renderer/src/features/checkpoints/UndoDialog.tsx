@@ -19,7 +19,16 @@ type Phase =
   | { state: 'done'; outcome: UndoOutcomeView }
   | { state: 'failed' }
 
-export function UndoDialog({ target: initial, onClose }: { target: UndoTargetInput; onClose(): void }) {
+export function UndoDialog({
+  target: initial,
+  onClose,
+  onChanged
+}: {
+  target: UndoTargetInput
+  onClose(): void
+  /** An undo or redo was applied (the step cards read their state again). */
+  onChanged?(): void
+}) {
   const t = useT()
   const titleId = useId()
   const [target, setTarget] = useState(initial)
@@ -48,8 +57,10 @@ export function UndoDialog({ target: initial, onClose }: { target: UndoTargetInp
     setPhase({ state: 'applying', preview })
     setError(null)
     const result = await getDeskclawApi().invoke('undo.apply', { planId: preview.planId, choices })
-    if (result.ok) setPhase({ state: 'done', outcome: result.data })
-    else {
+    if (result.ok) {
+      setPhase({ state: 'done', outcome: result.data })
+      onChanged?.()
+    } else {
       // Said in words; the plan is made again from the workspace as it is now.
       const text = t.error(result.error)
       await load(target)
@@ -59,6 +70,9 @@ export function UndoDialog({ target: initial, onClose }: { target: UndoTargetInp
 
   const preview = phase.state === 'preview' || phase.state === 'applying' ? phase.preview : null
   const nothing = preview !== null && preview.files.length === 0 && preview.conflicts.length === 0
+  // A file is listed once: one that conflicts is shown with its choice, not also as a change.
+  const conflicted = new Set(preview?.conflicts.map((conflict) => conflict.path) ?? [])
+  const plainFiles = preview?.files.filter((file) => !conflicted.has(file.path)) ?? []
   return (
     <Dialog
       labelledBy={titleId}
@@ -86,11 +100,11 @@ export function UndoDialog({ target: initial, onClose }: { target: UndoTargetInp
             {nothing ? (
               <p data-testid="undo-nothing">{t('checkpoints.undo.nothing')}</p>
             ) : (
-              preview.files.length > 0 && (
+              plainFiles.length > 0 && (
                 <>
                   <p>{t('checkpoints.undo.intro', { workspace: preview.workspace })}</p>
                   <ul className="undo-files" data-testid="undo-files">
-                    {preview.files.map((file) => (
+                    {plainFiles.map((file) => (
                       <li key={file.path} data-testid="undo-file" data-path={file.path} data-kind={file.kind}>
                         <span className={`diff-kind kind-${file.kind}`}>{t(`checkpoints.undo.action.${file.kind}`)}</span>
                         <span className="diff-file-name">{file.path}</span>
