@@ -1,13 +1,12 @@
 /** The send-text task into a chat app (docs/desktop.md, "Sending messages"): its two ways, limits, queue and watermark. */
 export { ChatSender, type ChatSenderOptions, type ChatSenderSettings, type SendTextInput, type SendTextOutcome } from './chat-sender'
 export { screenChatSender, sendTextByFirstWay, type ChatSendWay } from './chat-send-way'
-export { treeChatSender, endsWithText } from './tree-chat-sender'
+export { treeChatSender } from './tree-chat-sender'
+export { endsWithText } from './tree-newest-message'
 export { SEND_REASONS, reasonText, type SendReason, type SendReasonCode } from './send-reasons'
 export { checkSendAllowed, MemorySendLog, storeSendLog, type ChatSendStore, type SendLimitSettings, type SendLog, type SendRecord, type SendRefusal } from './send-limits'
 export {
   sendText,
-  readsText,
-  newestText,
   SEND_STEPS,
   type ConfirmAnswer,
   type SendConfirmation,
@@ -16,5 +15,6 @@ export {
   type SendStepName,
   type SendTextResult
 } from './send-text'
+export { newestText, readsSentMessage, readsText } from './reads-text'
 export { TaskQueue, TaskTimeoutError, type TaskDeadline } from './task-queue'
 export { applyWatermark, DEFAULT_WATERMARK_SUFFIX, ZERO_WIDTH_MARK } from './watermark'
