@@ -53,7 +53,8 @@ export const ErrorTextKeys = [
   'errors.undo.alreadyUndone',
   'errors.undo.severalWorkspaces',
   'errors.staged.needsSandbox',
-  'errors.staged.notFound'
+  'errors.staged.notFound',
+  'errors.mcp.fileInvalid'
 ] as const
 export type ErrorTextKey = (typeof ErrorTextKeys)[number]
 

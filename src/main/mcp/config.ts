@@ -14,6 +14,8 @@ export interface McpConfigFile {
   problems: string[]
   /** The file's other top-level keys, written back unchanged. */
   rest: Record<string, unknown>
+  /** The file as a whole could not be used (unreadable, not JSON, no servers object): no server was read from it. */
+  broken?: boolean
 }
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse'
@@ -30,7 +32,7 @@ export function transportOf(config: McpServerConfig): McpTransportKind | null {
 
 /** Reads `mcp.json`. A missing file is no servers; a broken one is no servers and a problem that says why. */
 export function readMcpConfig(path: string): McpConfigFile {
-  const empty = (problems: string[]): McpConfigFile => ({ servers: new Map(), problems, rest: {} })
+  const empty = (problems: string[]): McpConfigFile => ({ servers: new Map(), problems, rest: {}, ...(problems.length > 0 ? { broken: true } : {}) })
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -49,7 +51,7 @@ export function readMcpConfig(path: string): McpConfigFile {
   const file: McpConfigFile = { servers: new Map(), problems: [], rest }
   if (mcpServers === undefined) return file
   if (!mcpServers || typeof mcpServers !== 'object' || Array.isArray(mcpServers)) {
-    return { ...file, problems: [`${path}: "mcpServers" must be an object of servers by name`] }
+    return { ...file, problems: [`${path}: "mcpServers" must be an object of servers by name`], broken: true }
   }
   for (const [name, raw] of Object.entries(mcpServers)) {
     const validName = McpServerNameSchema.safeParse(name)

@@ -4,6 +4,7 @@
  * stdio, streamable HTTP or SSE, tools named `mcp__<server>__<tool>`, results mapped to tool outputs.
  */
 export { MCP_CONFIG_FILE, mcpConfigPath, readMcpConfig, transportOf, writeMcpConfig, type McpConfigFile, type McpTransportKind } from './config'
+export { changeMcpServer, mcpBackupPath } from './config-write'
 export { confirmMcpTrust, mcpTrustChanges, type McpTrustChange, type McpTrustConfirmer } from './confirm'
 export { McpConnection, type McpCallOutcome } from './connection'
 export { createMcpTool, isTrustedRead, MCP_TOOL_MESSAGES } from './mcp-tool'

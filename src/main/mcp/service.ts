@@ -1,6 +1,9 @@
 import { AppError, type McpOverview, type McpServerConfig, type McpServerStatus, type RiskRule } from '../../shared'
 import { MutableToolSource, namespacedToolName, type ToolRegistry } from '../tools'
-import { mcpConfigPath, readMcpConfig, transportOf, writeMcpConfig } from './config'
+import { type FSWatcher, watch } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import { MCP_CONFIG_FILE, mcpConfigPath, readMcpConfig, transportOf } from './config'
+import { changeMcpServer } from './config-write'
 import { McpConnection } from './connection'
 import { createMcpTool, isTrustedRead } from './mcp-tool'
 import { stdioServerEnv, type StdioEnvOptions } from './stdio-env'
@@ -26,15 +29,17 @@ export const mcpNamespace = (server: string): string => `mcp__${server}`
 /**
  * The MCP servers of `mcp.json` (docs/tools.md, "MCP servers"): one connection and one dynamic
  * tool source per enabled server, started with the app, restarted when a call finds it gone.
- * Settings and the CLI change the file through `save` and `remove`.
+ * Settings and the CLI change the file through `save` and `remove`, each against the file on disk
+ * (config-write.ts); the file is watched, so an edit by hand is taken up and shown at once.
  */
 export class McpService {
   readonly name = 'mcp'
   private readonly servers = new Map<string, ServerEntry>()
   private configs = new Map<string, McpServerConfig>()
-  private rest: Record<string, unknown> = {}
   private problems: string[] = []
   private loaded = false
+  private watcher: FSWatcher | null = null
+  private watchTimer: NodeJS.Timeout | null = null
 
   constructor(private readonly options: McpServiceOptions) {}
 
@@ -46,6 +51,7 @@ export class McpService {
   started(): void {
     this.load()
     for (const name of this.servers.keys()) void this.servers.get(name)?.connection.start()
+    this.watchFile()
   }
 
   /** Resolves once every enabled server is connected or has failed (`deskclaw run` waits for this before the first step). */
@@ -121,30 +127,20 @@ export class McpService {
   async save(name: string, config: McpServerConfig, previousName?: string): Promise<McpOverview> {
     this.load()
     if (!transportOf(config)) throw new AppError('VALIDATION_FAILED', `The MCP server "${name}" needs a "command" (stdio) or a "url" (HTTP).`)
+    await this.sync()
     const renamed = previousName !== undefined && previousName !== name
     if (renamed && this.configs.has(name)) throw new AppError('VALIDATION_FAILED', `There is already an MCP server "${name}".`)
-    const next = new Map<string, McpServerConfig>()
-    for (const [key, value] of this.configs) next.set(key === previousName ? name : key, key === previousName ? config : value)
-    next.set(name, config)
-    await writeMcpConfig(this.file, next, this.rest)
-    if (renamed) await this.drop(previousName)
-    await this.drop(name)
-    this.configs = next
-    this.attach(name, config)
-    void this.servers.get(name)?.connection.start()
-    this.changed()
+    await changeMcpServer(this.file, name, config, previousName)
+    await this.sync(name)
     return this.overview()
   }
 
   async remove(name: string): Promise<McpOverview> {
     this.load()
+    await this.sync()
     if (!this.configs.has(name)) throw new AppError('NOT_FOUND', `There is no MCP server "${name}".`)
-    const next = new Map(this.configs)
-    next.delete(name)
-    await writeMcpConfig(this.file, next, this.rest)
-    this.configs = next
-    await this.drop(name)
-    this.changed()
+    await changeMcpServer(this.file, name, null)
+    await this.sync()
     return this.overview()
   }
 
@@ -165,6 +161,9 @@ export class McpService {
   }
 
   async shutdown(): Promise<void> {
+    this.watcher?.close()
+    this.watcher = null
+    if (this.watchTimer) clearTimeout(this.watchTimer)
     await Promise.all([...this.servers.keys()].map((name) => this.drop(name)))
   }
 
@@ -173,10 +172,53 @@ export class McpService {
     this.loaded = true
     const file = readMcpConfig(this.file)
     this.configs = file.servers
-    this.rest = file.rest
     this.problems = file.problems
     for (const problem of file.problems) console.warn(`[deskclaw] ${problem}`)
     for (const [name, config] of this.configs) this.attach(name, config)
+  }
+
+  /**
+   * Takes up the file as it is on disk: servers gone are stopped, new or changed ones (and
+   * `restart`) started again. A file broken as a whole keeps the servers running (an editor's
+   * half-written save) and only says why. Tells the app when anything changed.
+   */
+  private async sync(restart?: string): Promise<void> {
+    const file = readMcpConfig(this.file)
+    let differs = JSON.stringify(file.problems) !== JSON.stringify(this.problems)
+    this.problems = file.problems
+    if (!file.broken) {
+      const before = this.configs
+      this.configs = file.servers
+      for (const name of before.keys()) {
+        if (file.servers.has(name)) continue
+        differs = true
+        await this.drop(name)
+      }
+      for (const [name, config] of file.servers) {
+        if (name !== restart && JSON.stringify(before.get(name)) === JSON.stringify(config)) continue
+        differs = true
+        await this.drop(name)
+        this.attach(name, config)
+        void this.servers.get(name)?.connection.start()
+      }
+    }
+    if (differs) this.changed()
+  }
+
+  /** Watches the file's folder (an editor replaces the file rather than writing into it). */
+  private watchFile(): void {
+    if (this.watcher) return
+    try {
+      this.watcher = watch(dirname(this.file), (_event, filename) => {
+        if (filename !== null && basename(filename.toString()) !== MCP_CONFIG_FILE) return
+        if (this.watchTimer) clearTimeout(this.watchTimer)
+        this.watchTimer = setTimeout(() => void this.sync().catch((error) => console.error('[deskclaw] MCP file re-read failed:', error)), 150)
+      })
+      this.watcher.on('error', () => this.watcher?.close())
+      this.watcher.unref()
+    } catch (error) {
+      console.warn(`[deskclaw] ${this.file} is not watched: ${String(error)}`)
+    }
   }
 
   private attach(name: string, config: McpServerConfig): void {

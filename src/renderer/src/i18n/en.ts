@@ -915,6 +915,7 @@ export const en = {
   'errors.settings.riskyNeedsConfirmation':
     'Switching to {what} needs a confirmation at this computer, and nobody can be asked here. Start DeskClaw with it instead, or set it in the desktop app.',
   'errors.settings.riskyNotConfirmed': 'Switching to {what} was not confirmed; nothing changed.',
+  'errors.mcp.fileInvalid': '{file} was not changed: it is not a list of MCP servers DeskClaw can read (JSON with an "mcpServers" object). A copy is kept in {backup}. Fix the file in an editor (or remove it), then save again.',
   'errors.busy': 'This conversation is already working on a request. Stop it or wait.',
   'checkpoints.chip.one': '{n} file changed',
   'checkpoints.chip.other': '{n} files changed',

@@ -867,6 +867,7 @@ export const zhCN: Dictionary = {
   'errors.notConfigured.baseUrl': '没有为 OpenAI 兼容服务器设置基础 URL：请在设置中填写（例如 Ollama 为 http://localhost:11434/v1）。',
   'errors.settings.riskyNeedsConfirmation': '切换到 {what} 需要在这台电脑上确认，但这里无法询问任何人。请改为以该设置启动 DeskClaw，或在桌面应用中设置。',
   'errors.settings.riskyNotConfirmed': '切换到 {what} 未获确认，设置没有改变。',
+  'errors.mcp.fileInvalid': '没有修改 {file}：它不是 DeskClaw 能读取的 MCP 服务器列表（带有 "mcpServers" 对象的 JSON）。已在 {backup} 保留一份副本。请在编辑器中修正（或删除）该文件后再保存。',
   'errors.busy': '这个对话正在处理一个请求。请停止它或等待完成。',
   'checkpoints.chip.one': '{n} 个文件已更改',
   'checkpoints.chip.other': '{n} 个文件已更改',
