@@ -77,15 +77,30 @@ const targetsOf = (argv: ReadonlyArray<string | null>): Array<{ value: string; i
 const hasShortFlag = (flags: string[], letters: string): boolean =>
   flags.some((f) => !f.startsWith('--') && [...letters].some((l) => f.slice(1).includes(l)))
 
+/** What a catalogue check knows about one argv. */
+interface Facts {
+  program: string
+  argv: ReadonlyArray<string | null>
+  flags: string[]
+  targets: Array<{ value: string; index: number }>
+  ctx: PathContext
+  cwd: string
+  /** The target is `/`, a system folder, the home or a parent of it. */
+  critical: (t: { value: string }) => boolean
+}
+
 export function criticalHit(
   program: string,
   argv: ReadonlyArray<string | null>,
   ctx: PathContext,
   cwd: string
 ): CriticalHit | null {
-  const flags = flagsOf(argv)
-  const targets = targetsOf(argv)
-  const critical = (t: { value: string }) => isCriticalTarget(t.value, ctx, cwd)
+  const facts: Facts = { program, argv, flags: flagsOf(argv), targets: targetsOf(argv), ctx, cwd, critical: (t) => isCriticalTarget(t.value, ctx, cwd) }
+  return treeHit(facts) ?? diskHit(facts)
+}
+
+/** Deleting, moving or locking a whole tree: `rm -rf /`, `find ~ -delete`, `chmod -R 000 ~`, `rsync --delete`. */
+function treeHit({ program, argv, flags, targets, critical }: Facts): CriticalHit | null {
   switch (program) {
     case 'rm': {
       const recursive = hasShortFlag(flags, 'rR') || flags.includes('--recursive')
@@ -126,6 +141,29 @@ export function criticalHit(
       if (deletes && start && critical(start)) return { rule: 'shell.critical.rm-root', message: `Deletes everything under ${start.value}.`, argIndex: start.index }
       return null
     }
+    case 'rsync': {
+      // --delete makes the destination match the source: an empty source wipes it.
+      const deletes = flags.some((f) => f.startsWith('--delete') || f === '--remove-source-files')
+      const destination = targets.at(-1)
+      if (deletes && destination && targets.length >= 2 && critical(destination)) {
+        return { rule: 'shell.critical.rm-root', message: `rsync --delete empties ${destination.value} to match its source.`, argIndex: destination.index }
+      }
+      return null
+    }
+    case 'btrfs': {
+      const verbs = argv.slice(1, 3).join(' ')
+      const target = targets.slice(2).find(critical)
+      if (/^(subvolume|sub|su) (delete|del|d)/.test(verbs) && target) return { rule: 'shell.critical.rm-root', message: `btrfs deletes the subvolume ${target.value}.`, argIndex: target.index }
+      if (/^(filesystem|fi) (mkfs)/.test(verbs)) return { rule: 'shell.critical.mkfs', message: 'btrfs creates a file system, erasing the device.', argIndex: 1 }
+      return null
+    }
+  }
+  return null
+}
+
+/** Destroying a disk, a volume or a file system: `dd of=/dev/sda`, `mkfs`, `wipefs`, `diskutil eraseDisk`, `zpool destroy`. */
+function diskHit({ program, argv, targets, ctx, cwd, critical }: Facts): CriticalHit | null {
+  switch (program) {
     case 'dd': {
       const of = argv.findIndex((a) => a !== null && a.startsWith('of='))
       if (of > 0 && isBlockDevice(normalise(argv[of]!.slice(3), ctx, cwd))) return { rule: 'shell.critical.raw-device-write', message: `Writes raw bytes to ${argv[of]!.slice(3)}.`, argIndex: of }
@@ -170,22 +208,6 @@ export function criticalHit(
       const candidates = program === 'cp' || program === 'install' ? targets.slice(-1) : program === 'tee' ? targets : []
       const hit = candidates.find((t) => isBlockDevice(normalise(t.value, ctx, cwd)))
       return hit ? { rule: 'shell.critical.raw-device-write', message: `Writes over ${hit.value}, destroying what is on it.`, argIndex: hit.index } : null
-    }
-    case 'rsync': {
-      // --delete makes the destination match the source: an empty source wipes it.
-      const deletes = flags.some((f) => f.startsWith('--delete') || f === '--remove-source-files')
-      const destination = targets.at(-1)
-      if (deletes && destination && targets.length >= 2 && critical(destination)) {
-        return { rule: 'shell.critical.rm-root', message: `rsync --delete empties ${destination.value} to match its source.`, argIndex: destination.index }
-      }
-      return null
-    }
-    case 'btrfs': {
-      const verbs = argv.slice(1, 3).join(' ')
-      const target = targets.slice(2).find(critical)
-      if (/^(subvolume|sub|su) (delete|del|d)/.test(verbs) && target) return { rule: 'shell.critical.rm-root', message: `btrfs deletes the subvolume ${target.value}.`, argIndex: target.index }
-      if (/^(filesystem|fi) (mkfs)/.test(verbs)) return { rule: 'shell.critical.mkfs', message: 'btrfs creates a file system, erasing the device.', argIndex: 1 }
-      return null
     }
     case 'nvme': {
       const verb = argv[1]
