@@ -9,7 +9,8 @@ import {
   type Verdict
 } from '../../shared'
 import { confineToWorkspace } from '../workspace'
-import { gitConfigRisk } from './git-config'
+import { gitConfigRisk, gitConfigSecret } from './git-config'
+import { secretContentReason } from './secret-files'
 import { fileObjectFinding, judgePath, normalise, protectedWriteReason, secretPathReason, startPathJudgement } from './paths'
 import { CMD_SPECS, cmdStatements } from './shell/cmd'
 import { matchSpec, type SpecEntry } from './shell/spec'
@@ -170,6 +171,9 @@ export class RiskEngine {
         const ctxPaths = { home: this.home, workspace }
         const secret = reads ? secretPathReason(confined.absolute, ctxPaths) : protectedWriteReason(confined.absolute, ctxPaths)
         if (secret) findings.push({ rule: 'path.sensitive', message: `${secret}.`, verdict: 'ask', span })
+        // Secrets by content (docs/risk.md, "Secrets"): a read of a file whose name says nothing but whose text holds a credential.
+        const content = reads && !secret ? secretContentReason(confined.absolute, { anyFile: true }) : null
+        if (content) findings.push({ rule: 'path.secret-content', message: `${confined.display} ${content}.`, verdict: 'ask', span })
         const object = fileObjectFinding(confined.absolute, ctxPaths)
         if (object) findings.push({ ...object, verdict: 'ask', span })
       } catch (error) {
@@ -208,7 +212,7 @@ export class RiskEngine {
     const workspace = this.realWorkspace(ctx.workspace)
     startPathJudgement(workspace)
     if (ctx.shell === 'cmd') return this.assessCmd(command, ctx, as, workspace)
-    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: (dir) => gitConfigRisk(dir) })
+    const analysis = this.analyzer.analyze(command, { home: this.home, workspace, cwd: workspace, gitConfigRisk: (dir) => gitConfigRisk(dir), gitConfigSecret: (dir) => gitConfigSecret(dir) })
     const toFinding = (f: ShellFinding): RiskFinding => ({
       rule: f.rule,
       message: f.message,

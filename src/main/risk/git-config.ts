@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { describeSecretSpans, findSecretValues, SECRET_SCAN_BYTES } from '../secrets/secret-content'
 
 /**
  * Keys in a repository's own config that make "read-only" git commands run programs: with
@@ -77,4 +78,24 @@ export function gitConfigRisk(dir: string): string | null {
   }
   cache.set(path, { mtimeMs, risk })
   return risk
+}
+
+/**
+ * Why the repository git uses in `dir` has a credential in its config (a token in a remote URL,
+ * an authorization header), or null (docs/risk.md, "Secrets"): `git remote -v` and `git config
+ * --get remote.origin.url` print it.
+ */
+export function gitConfigSecret(dir: string): string | null {
+  const path = repositoryConfigOf(dir)
+  if (path === null) return null
+  let text: string
+  try {
+    if (statSync(path).size > SECRET_SCAN_BYTES) return "This repository's .git/config is too large to check for credentials."
+    text = readFileSync(path, 'utf8')
+  } catch {
+    return null
+  }
+  // A bare repository's config is `DIR/config`: read it as the git config it is.
+  const spans = findSecretValues(text, { path: '.git/config' })
+  return spans.length > 0 ? `This repository's .git/config ${describeSecretSpans(text, spans)}: git prints it with the remote's URL.` : null
 }

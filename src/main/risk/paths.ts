@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { HOME_CREDENTIAL_LOCATIONS as HOME_SECRETS } from '../secrets/credential-locations'
 import { isSecretName, SECRET_DIR, SECRET_NAME } from '../secrets/secret-names'
+import { secretContentReason, startSecretContentJudgement } from './secret-files'
 
 export { isSecretName }
 
@@ -185,6 +186,7 @@ function statsOf(real: string): import('node:fs').Stats | null {
 export function startPathJudgement(realWorkspace?: string): void {
   realCache.clear()
   statsCache.clear()
+  startSecretContentJudgement()
   knownReal = realWorkspace ?? null
 }
 
@@ -277,11 +279,14 @@ export function secretUnder(dir: string, ctx: PathContext, options: { hidden: bo
       }
       if (entry.isDirectory()) {
         if (SECRET_DIR.test(entry.name)) return displayPath(full, ctx)
+        // `.git` is not walked here, but a recursive grep reads its config: a token in a remote URL is a secret.
+        if (entry.name === '.git' && secretContentReason(`${full}/config`, { anyFile: false })) return displayPath(`${full}/config`, ctx)
         if (!WALK_SKIP.has(entry.name)) queue.push(full)
         continue
       }
       if (options.name && !options.name.test(entry.name)) continue
       if (isSecretName(entry.name)) return displayPath(full, ctx)
+      if (secretContentReason(full, { anyFile: false })) return displayPath(full, ctx)
     }
   }
   return null
@@ -306,7 +311,7 @@ export interface PathJudgement {
 }
 
 export interface PathFinding {
-  rule: 'path.sensitive' | 'path.outside-workspace' | 'path.outside-read' | 'path.network' | FileObjectRule
+  rule: 'path.sensitive' | 'path.secret-content' | 'path.outside-workspace' | 'path.outside-read' | 'path.network' | FileObjectRule
   message: string
 }
 
@@ -329,6 +334,11 @@ export function judgePath(absolute: string, ctx: PathContext, access: PathAccess
   if (!access.writes && access.reads === 'contents' && !inside && !isPublicRead(real)) {
     const via = real !== absolute ? ` (through a link: ${displayPath(absolute, ctx)})` : ''
     return { real, finding: { rule: 'path.outside-read', message: `Reads ${displayPath(real, ctx)}${via}, outside the workspace.` } }
+  }
+  // A name that says nothing may still hold a credential (docs/risk.md, "Secrets"): `.git/config`, `.npmrc`, a token in code.
+  if (!access.writes && access.reads === 'contents') {
+    const content = secretContentReason(real, { anyFile: true })
+    if (content) return { real, finding: { rule: 'path.secret-content', message: `${displayPath(real, ctx)} ${content}.` } }
   }
   // Only opening the file matters: listing a name or printing it neither reads nor blocks.
   const opens = access.writes || access.reads === 'contents'

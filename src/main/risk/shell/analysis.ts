@@ -62,6 +62,8 @@ export interface ShellContext extends PathContext {
    * for each folder it may run in: the repository there may be another one (nested, bare).
    */
   gitConfigRisk?(dir: string): string | null
+  /** Why the repository's config holds a credential that remote-printing git commands show (docs/risk.md, "Secrets"). */
+  gitConfigSecret?(dir: string): string | null
 }
 
 /** A simple command as the walker found it (walker.ts). */

@@ -7,6 +7,7 @@
 import { displayPath, isInside, normalise, resolveReal, secretPathReason, secretUnder } from '../paths'
 import type { AddFinding, Invocation } from './analysis'
 import { pathspecSecretReason } from './git-pathspec'
+import { printsRemoteUrls } from './git-remote-secrets'
 import { GIT_CONTENT_READERS, GIT_SPEC } from './git-spec'
 import { checkOnePath, type PathJudging } from './path-checks'
 import { GIT_GLOBAL_WITH_VALUE, GIT_RISKY_GLOBAL } from './programs'
@@ -40,6 +41,11 @@ export function classifyGit(a: PathJudging, argv: Word[], add: AddFinding, unitA
   if (sub?.value === null) {
     add('shell.dynamic-command', 'The git subcommand is only known when the command runs.', 'ask', sub)
     return
+  }
+  // A credential in a remote URL is what `git remote -v` and `git config --get remote.origin.url` print (docs/risk.md, "Secrets").
+  if (sub && printsRemoteUrls(sub.value, argv.slice(i + 1).map((w) => w.value))) {
+    const secret = [...new Set(scope.cwds)].map((cwd) => ctx.gitConfigSecret?.(cwd)).find((reason) => reason)
+    if (secret) add('path.secret-content', secret, 'ask', sub)
   }
   const match = matchSpec('git', GIT_SPEC, argv.slice(1).map((w) => w.value))
   if (!match.ok) unitAdd('shell.git-write', `${match.why}.`, 'ask', sub ?? argv[0]!)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { findSecretValues, redactSecretSpans, SECRET_SCAN_BYTES } from '../../secrets'
 import { isRefusal, readWorkspaceFile } from '../../workspace'
 import { defineTool, fail, ok, text, withDisplay } from '../define-tool'
 import { FILE_RESULTS, PATH_LABELS, pathField, refusalOutput } from './messages'
@@ -57,7 +58,7 @@ export const fileReadTool = defineTool({
     if (isRefusal(read)) return refusalOutput(read, args.path)
     const { display: path, data: buffer } = read
     if (buffer.subarray(0, 8_000).includes(0)) return withDisplay(fail(`${path} looks like a binary file; not read.`), text('result.binary', { path }))
-    const lines = buffer.toString('utf8').split('\n')
+    const lines = unjudgedSecretsRedacted(buffer, path).split('\n')
     if (lines.at(-1) === '') lines.pop()
     const offset = args.offset ?? 1
     const limit = args.limit ?? DEFAULT_LIMIT
@@ -74,3 +75,16 @@ export const fileReadTool = defineTool({
     return withDisplay(ok(numbered + more), text('result.read', { path, from: offset, to: last, total: lines.length }))
   }
 })
+
+/**
+ * The file's text, with secret values past what the judgement looked at replaced (docs/risk.md,
+ * "Secrets"): the path guardian reads the first SECRET_SCAN_BYTES of a file before the call and
+ * asks when they hold a credential; a token further down a large file was never shown to anyone.
+ */
+function unjudgedSecretsRedacted(buffer: Buffer, path: string): string {
+  const text = buffer.toString('utf8')
+  if (buffer.length <= SECRET_SCAN_BYTES) return text
+  const judged = buffer.subarray(0, SECRET_SCAN_BYTES).toString('utf8').length
+  const spans = findSecretValues(text, { path }).filter((span) => span.end > judged)
+  return spans.length > 0 ? redactSecretSpans(text, spans) : text
+}

@@ -15,6 +15,7 @@ const zh: Record<string, string> = {
   'shell.arithmetic-subscript': '在算术上下文中，bash 会运行数组下标里的 $(…)，即使它在单引号中。',
   'shell.foreign-shell': '其他 shell 有自己的语法，无法按 bash 的规则判断它会运行什么。',
   'path.sensitive': '涉及存放密钥、凭据或会影响之后运行内容的敏感路径。',
+  'path.secret-content': '该文件的内容含有令牌、密钥或密码（例如 git 远程地址中的令牌、.npmrc 中的 _authToken）。',
   'url.invalid': '这不是一个网址。',
   'url.scheme': '只获取 http 和 https 网址。',
   'url.private-address': '该网址指向本机、局域网或其他非公网地址（可能被用来访问路由器、云元数据服务或本机上的服务）。',
