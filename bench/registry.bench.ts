@@ -12,6 +12,7 @@ import { defineTool, MutableToolSource, ok, text, ToolRegistry, type AnyTool } f
 function sampleTool(name: string): AnyTool {
   return defineTool({
     name,
+    repeat: 'may-differ',
     description: `Sample tool ${name} with a schema of realistic size.`,
     category: 'mcp',
     access: 'read',

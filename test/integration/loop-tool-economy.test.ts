@@ -85,6 +85,23 @@ describe('result cache and repeated writes', () => {
     expect(snapshot.toolCalls.map((c) => c.cached ?? false)).toEqual([false, true, false, false, false])
   })
 
+  it('a call whose repeat may give a new answer runs every time: two identical `date` commands both run, with different output', async () => {
+    const tick = { toolCalls: [call('shell', { command: 'date +%s%N; sleep 1' })] }
+    const app = await setup([tick, tick, { text: 'done' }], { autonomy: 'full' })
+    slowApprover(app, () => 'allow_once', 5)
+    const { events } = await runPrompt(app, 'what time is it, twice')
+    const completed = of(events, 'tool_call_completed')
+    expect(completed.map((e) => [e.tool, e.status])).toEqual([
+      ['shell', 'completed'],
+      ['shell', 'completed']
+    ])
+    const stamps = completed.map((e) => /\d{12,}/.exec(e.output ?? '')?.[0])
+    expect(stamps[0]).toBeDefined()
+    expect(stamps[1]).toBeDefined()
+    expect(stamps[1]).not.toBe(stamps[0])
+    expect(JSON.stringify(server().requests.at(-1)!.body)).not.toContain('did not run again')
+  })
+
   it('a file changed by the user between reads is seen once the cache expires (TTL 0 turns it off)', async () => {
     const read = { toolCalls: [call('file_read', { path: 'b.txt' })] }
     const app = await setup(

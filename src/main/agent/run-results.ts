@@ -6,17 +6,22 @@ import type { ToolCallOutcome } from './tool-call-types'
 export const DEFAULT_READ_CACHE_TTL_MS = 60_000
 
 /**
- * Fs reads are cached: their result depends only on the workspace's files. Other reads (a
- * screenshot, a device list, a web page) change without any write of ours.
+ * What the loop does with a call identical to an earlier one of the run, by the tool's own
+ * declaration (docs/architecture.md, "Result cache and repeated writes"): a `same-answer` read is
+ * served from the cache, a `same-answer` write is flagged instead of run (while nothing was written
+ * since), and a `may-differ` call — a command, a page, the screen, a device — always runs.
  */
-export function isCachedRead(definition: AnyTool): boolean {
-  return definition.access === 'read' && definition.category === 'fs'
+export type RepeatHandling = 'cache' | 'flag' | 'run'
+
+export function repeatHandling(definition: AnyTool): RepeatHandling {
+  if (definition.repeat !== 'same-answer') return 'run'
+  return definition.access === 'read' ? 'cache' : 'flag'
 }
 
-/** A write or execute call: repeating it unchanged, with nothing written since, is flagged, not run. */
-export function isRepeatable(definition: AnyTool): boolean {
-  return definition.access !== 'read'
-}
+export const isCachedRead = (definition: AnyTool): boolean => repeatHandling(definition) === 'cache'
+
+/** Bumps the run's write generation when it completes: anything but a read may change the workspace. */
+export const isWriteCall = (definition: AnyTool): boolean => definition.access !== 'read'
 
 interface Entry {
   outcome: ToolCallOutcome
@@ -79,9 +84,10 @@ export class RunResults {
     return this.writes.get(key) === this.generation
   }
 
-  writeDone(key: string, outcome: ToolCallOutcome): void {
+  /** A non-read call completed: the workspace counts as written; `remember`: a repeat of it is flagged while nothing else is written. */
+  writeDone(key: string, outcome: ToolCallOutcome, remember: boolean): void {
     this.changed()
-    if (!outcome.isError) this.writes.set(key, this.generation)
+    if (remember && !outcome.isError) this.writes.set(key, this.generation)
   }
 
   /** The run ended: stop watching. */

@@ -2,7 +2,7 @@ import { errorMessage, newId, type ToolAttachmentRef } from '../../shared'
 import { StepApprovals } from '../approvals'
 import { stableJson } from '../risk'
 import { riskSubjectOf, shownArgs, type AnyTool, type ToolAttachment } from '../tools'
-import { RunResults, DEFAULT_READ_CACHE_TTL_MS, isCachedRead, isRepeatable } from './run-results'
+import { RunResults, DEFAULT_READ_CACHE_TTL_MS, isCachedRead, isWriteCall, repeatHandling } from './run-results'
 import { ToolCall } from './tool-call'
 import { describeCall, runnerText } from './tool-call-texts'
 import type { ModelImage, ModelToolCall, RunScope, ToolCallOutcome, ToolCallResult, ToolCallRunnerOptions } from './tool-call-types'
@@ -67,7 +67,7 @@ export class ToolCallRunner {
           key,
           toolCalls[index]!.perform().then((outcome) => {
             if (definition && isCachedRead(definition)) this.results.readDone(key, outcome, generation)
-            else if (definition && isRepeatable(definition)) this.results.writeDone(key, outcome)
+            else if (definition && isWriteCall(definition)) this.results.writeDone(key, outcome, repeatHandling(definition) === 'flag')
             return outcome
           })
         )
@@ -90,7 +90,7 @@ export class ToolCallRunner {
    */
   private served(definition: AnyTool, call: ModelToolCall, key: string, scope: RunScope): ToolCallOutcome | undefined {
     const cached = isCachedRead(definition) ? this.results.cachedRead(key) : undefined
-    const repeated = !cached && isRepeatable(definition) && this.results.repeatsWrite(key)
+    const repeated = !cached && repeatHandling(definition) === 'flag' && this.results.repeatsWrite(key)
     if (!cached && !repeated) return undefined
     const checked = this.options.registry.checkArgs(call.toolName, call.input)
     const base = { runId: scope.runId, conversationId: scope.conversationId, callId: newId('call'), tool: call.toolName }

@@ -48,6 +48,7 @@ export function createMcpTool(connection: McpConnection, tool: Tool, policy: Mcp
   const label = { server, tool: tool.name }
   return defineTool({
     name: tool.name,
+    repeat: 'may-differ',
     description: describe(tool, server),
     // Compact declarations (docs/tools.md, "Compact tool descriptions"): the server's first sentence; its name is in the tool's.
     shortDescription: firstSentence(ownDescription(tool)),

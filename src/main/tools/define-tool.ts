@@ -3,6 +3,16 @@ import type { ApprovalPreview, ImageMediaType, ToolMessages, ToolText } from '..
 import { isOutputSource, isToolSink, type OutputSource, type ToolSink } from '../provenance'
 import type { RiskSubjectKind, ToolAccess, ToolCategory } from '../risk'
 
+/**
+ * Whether an identical repeat of a call can give a new answer or effect (docs/architecture.md,
+ * "Result cache and repeated writes"). `same-answer`: with nothing written since, the same call
+ * gives the same result and does nothing new (a workspace file read or written) — a read is then
+ * served from the run's cache and a write is flagged instead of run. `may-differ`: the world moves
+ * without us (a command's output, a page, the screen, a device, a server) — never cached, never refused.
+ */
+export const ToolRepeatKinds = ['same-answer', 'may-differ'] as const
+export type ToolRepeat = (typeof ToolRepeatKinds)[number]
+
 /** The subject of one call: its value, and the argument it came from (so findings can point into it). */
 export interface RiskSubjectValue {
   value: string
@@ -92,6 +102,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
    * instructions, or neither — per call where it depends on the arguments (a write to a git hook).
    */
   sink: ToolSink<z.output<I>>
+  /** Whether an identical repeat can give a new answer or effect (see ToolRepeatKinds). */
+  repeat: ToolRepeat
   input: I
   /**
    * The JSON Schema the model sees, when the tool came with one (an MCP server's): passed through
@@ -167,6 +179,9 @@ export function defineTool<I extends z.ZodObject>(definition: ToolDefinition<I>)
   // The type requires both; a tool built from data (a JavaScript caller, a cast) is checked here too.
   if (!isOutputSource(definition.source)) throw new Error(`Tool "${definition.name}" must declare what its output is (source: trusted or untrusted with a kind)`)
   if (!isToolSink(definition.sink)) throw new Error(`Tool "${definition.name}" must declare what it can do with data (sink: { may, of })`)
+  if (!(ToolRepeatKinds as readonly string[]).includes(definition.repeat)) {
+    throw new Error(`Tool "${definition.name}" must declare repeat: ${ToolRepeatKinds.join(' or ')}`)
+  }
   if ((definition.subjectKind === undefined) !== (definition.subject === undefined)) {
     throw new Error(`Tool "${definition.name}" must declare subjectKind and subject together`)
   }

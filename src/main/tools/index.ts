@@ -12,6 +12,7 @@ export {
   text,
   ToolRefusal,
   TOOL_NAME_PATTERN,
+  ToolRepeatKinds,
   type AnyTool,
   type PreviewContext,
   type RiskSubjectValue,
@@ -19,6 +20,7 @@ export {
   type ToolConfirmAnswer,
   type ToolContext,
   type ToolProgress,
+  type ToolRepeat,
   type ToolDefinition,
   type ToolOutput
 } from './define-tool'

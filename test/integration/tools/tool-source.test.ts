@@ -13,6 +13,7 @@ const apps = scriptedApps()
 
 const echoTool = defineTool({
   name: 'echo.v2', // MCP tool names may hold characters model APIs refuse
+  repeat: 'may-differ',
   description: 'Echo the text back.',
   category: 'mcp',
   access: 'read',

@@ -137,6 +137,7 @@ describe('every tool declares its source and sink (issue 34)', () => {
   it('defineTool refuses a tool without a declaration, even one built around the type', () => {
     const base = {
       name: 'bare',
+      repeat: 'same-answer' as const,
       description: 'A tool without provenance.',
       category: 'fs' as const,
       access: 'read' as const,

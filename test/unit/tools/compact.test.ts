@@ -94,6 +94,7 @@ describe('compact declarations in the registry', () => {
   const tool = (name: string, shortDescription?: string) =>
     defineTool({
       name,
+      repeat: 'may-differ',
       description: `The ${name} tool. It has a second sentence.`,
       ...(shortDescription ? { shortDescription } : {}),
       category: 'mcp',

@@ -6,6 +6,7 @@ import { defineTool, MutableToolSource, namespacedToolName, ok, text, toolPack, 
 const make = (name: string, access: 'read' | 'write' = 'read') =>
   defineTool({
     name,
+    repeat: 'may-differ',
     description: `The ${name} tool`,
     category: 'mcp',
     access,

@@ -46,6 +46,7 @@ export interface AgentToolServices {
 export function createDelegateTool(services: AgentToolServices) {
   return defineTool({
     name: DELEGATE_TOOL,
+    repeat: 'may-differ',
     description:
       'Delegate a self-contained sub-task to a sub-agent with its own steps and only the tools you name (not delegate itself). ' +
       'Call it several times in one step to run independent sub-tasks in parallel. The sub-agent sees only `task` (no conversation), ' +

@@ -7,6 +7,7 @@ import { sendsTo, untrusted } from '../../provenance'
 export function createBrowserCheckTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_check',
+    repeat: 'may-differ',
     description: 'Tick or clear a checkbox, or choose a radio button, on the current page (by label, role and name, or a ref from browser_snapshot).',
     shortDescription: 'Tick ("checked" true) or clear the checkbox or radio button "target" of the current page.',
     category: 'browser',

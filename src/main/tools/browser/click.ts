@@ -7,6 +7,7 @@ import { sendsTo, untrusted } from '../../provenance'
 export function createBrowserClickTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_click',
+    repeat: 'may-differ',
     description:
       'Click an element of the current page, named by a ref from browser_snapshot, or by role and name, label or visible text (never by coordinates). ' +
       'A click that sends a form, leads to a site not visited yet or downloads a file asks the person first.',

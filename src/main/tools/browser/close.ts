@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createBrowserCloseTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_close',
+    repeat: 'may-differ',
     description: "Close this conversation's browser and all its tabs (its profile, with cookies and logins, stays until the conversation is deleted).",
     shortDescription: `Close this conversation's browser and its tabs (the profile with logins stays).`,
     category: 'browser',

@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserHistoryTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_history',
+    repeat: 'may-differ',
     description: "Go back or forward in the current tab's history, like the browser's arrows.",
     shortDescription: `Go "back" or "forward" in the current tab's history ("direction").`,
     category: 'browser',

@@ -7,6 +7,7 @@ import { untrusted } from '../../provenance'
 export function createBrowserOpenTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_open',
+    repeat: 'may-differ',
     description:
       "Open a web page (http or https) in this conversation's browser, in the current tab or a new one. " +
       'A site this conversation has not visited asks the person first. Then read it with browser_snapshot or browser_read.',

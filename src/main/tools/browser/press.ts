@@ -7,6 +7,7 @@ import { sendsTo, untrusted } from '../../provenance'
 export function createBrowserPressTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_press',
+    repeat: 'may-differ',
     description:
       'Press a key or a combination in the current page, where the focus is: Enter, Tab, Escape, ArrowDown, PageDown, Control+A … ' +
       'Enter in a form field sends the form, which asks the person first.',

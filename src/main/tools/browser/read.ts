@@ -7,6 +7,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserReadTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_read',
+    repeat: 'may-differ',
     description: "The current page's readable content as Markdown (the article without menus and scripts: headings, paragraphs, lists, links), for reading; use browser_snapshot to act on it.",
     shortDescription: `The current page's readable content as Markdown, for reading (use browser_snapshot to act on it).`,
     category: 'browser',

@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserScreenshotTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_screenshot',
+    repeat: 'may-differ',
     description: 'A screenshot of the current page (the visible part, or the whole page), as an image. Act on elements by role, label or ref, not by what the pixels show.',
     shortDescription: 'A screenshot of the current page (the visible part, or the whole page with "full_page") as an image.',
     category: 'browser',

@@ -7,6 +7,7 @@ import { sendsTo, untrusted } from '../../provenance'
 export function createBrowserSelectTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_select',
+    repeat: 'may-differ',
     description: 'Choose one or more options of a drop-down list (a <select>) on the current page, by the options\' visible labels or values.',
     shortDescription: 'Choose "options" (visible labels or values) in the drop-down "target" of the current page.',
     category: 'browser',

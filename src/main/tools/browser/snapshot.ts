@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserSnapshotTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_snapshot',
+    repeat: 'may-differ',
     description:
       'The current page as a compact accessibility tree (roles, names, states, values), each element with a [ref=eN] that browser_click, browser_type, browser_select and browser_check accept as { "ref": "eN" }. ' +
       'Refs are valid until the next snapshot.',

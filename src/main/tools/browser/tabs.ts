@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserTabsTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_tabs',
+    repeat: 'may-differ',
     description: "List this conversation's browser tabs, switch to one, or close one (by its number in the list).",
     shortDescription: `"action" list shows this conversation's tabs; select or close one by its "index" in that list.`,
     category: 'browser',

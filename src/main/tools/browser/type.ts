@@ -17,6 +17,7 @@ function namesPassword(target: unknown): boolean {
 export function createBrowserTypeTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_type',
+    repeat: 'may-differ',
     description:
       'Type into a form field of the current page (replacing what is in it), named by label, role and name, placeholder or a ref from browser_snapshot. ' +
       'Put a password or other secret in `secret`, never in `text`: it is typed, never stored or shown, and always asks the person first. ' +

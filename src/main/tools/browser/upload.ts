@@ -12,6 +12,7 @@ const MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 export function createBrowserUploadTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_upload',
+    repeat: 'may-differ',
     description:
       'Put a file of the workspace into a file field of the current page (an <input type="file">, by label or ref). ' +
       'It asks the person first; sending the form afterwards asks again.',

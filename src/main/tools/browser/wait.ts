@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createBrowserWaitTool(services: BrowserToolServices) {
   return defineTool({
     name: 'browser_wait',
+    repeat: 'may-differ',
     description: 'Wait until a text appears on the current page (after a click that loads something), up to a timeout.',
     shortDescription: 'Wait until "text" is visible on the current page, at most "timeout_s" seconds (default 15).',
     category: 'browser',

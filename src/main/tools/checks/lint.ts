@@ -20,6 +20,7 @@ export interface CheckToolServices {
 export function createLintTool(runtime: Runtime, configured: () => Readonly<Record<string, ProjectCheckCommands>>): AnyTool {
   return defineTool({
     name: 'lint',
+    repeat: 'may-differ',
     description:
       "Run the project's own linter, type checker or tests (\"check\": lint, typecheck, test) as the user set them for this workspace " +
       'or the project declares them (package.json scripts, pyproject.toml, Cargo.toml, go.mod) and get the problems as a list of file:line:column severity message [rule]. ' +

@@ -90,6 +90,7 @@ export function createRunCodeTool(services: CodeToolServices): AnyTool {
 
   return defineTool({
     name: 'run_code',
+    repeat: 'may-differ',
     description:
       'Run a Python or JavaScript (Node.js) snippet and get its exit code, stdout and stderr. ' +
       'It runs in a sandbox with no network; whether it may write to the workspace depends on the strictness level the user set ' +

@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createClipboardReadTool(services: DesktopToolServices) {
   return defineTool({
     name: 'clipboard_read',
+    repeat: 'may-differ',
     description: 'Read the text on the clipboard.',
     shortDescription: 'Read the text on the clipboard.',
     category: 'desktop',

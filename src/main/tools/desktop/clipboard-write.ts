@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createClipboardWriteTool(services: DesktopToolServices) {
   return defineTool({
     name: 'clipboard_write',
+    repeat: 'may-differ',
     description: 'Put text on the clipboard (replacing what it holds).',
     shortDescription: 'Put "text" on the clipboard, replacing what it holds.',
     category: 'desktop',

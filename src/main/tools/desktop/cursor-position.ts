@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createCursorPositionTool(services: DesktopToolServices) {
   return defineTool({
     name: 'cursor_position',
+    repeat: 'may-differ',
     description: 'Where the mouse pointer is: in the pixels of your last screenshot, and on the screen.',
     shortDescription: 'Where the mouse pointer is, in the pixels of your last screenshot and on the screen.',
     category: 'desktop',

@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createKeyPressTool(services: DesktopToolServices) {
   return defineTool({
     name: 'key_press',
+    repeat: 'may-differ',
     description:
       'Press a key or a combination, e.g. "enter", "esc", "ctrl+shift+t", "alt+tab", "f5". "mod" means Ctrl on Linux and Windows, Cmd on macOS ("mod+s" saves). ' +
       'To enter text use type_text.',

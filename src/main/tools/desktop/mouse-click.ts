@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createMouseClickTool(services: DesktopToolServices) {
   return defineTool({
     name: 'mouse_click',
+    repeat: 'may-differ',
     description: 'Click at a point given in the pixels of your last screenshot: left, right or middle button, single or double.',
     shortDescription: 'Click at "x", "y" in the pixels of your last screenshot, with "button" (left, right, middle) and "double" for a double click.',
     category: 'desktop',

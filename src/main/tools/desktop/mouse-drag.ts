@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createMouseDragTool(services: DesktopToolServices) {
   return defineTool({
     name: 'mouse_drag',
+    repeat: 'may-differ',
     description: 'Press a mouse button at one point, move to another and release (drag), both in the pixels of your last screenshot.',
     shortDescription: 'Drag with "button" from "from_x", "from_y" to "to_x", "to_y", in the pixels of your last screenshot.',
     category: 'desktop',

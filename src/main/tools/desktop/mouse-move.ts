@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createMouseMoveTool(services: DesktopToolServices) {
   return defineTool({
     name: 'mouse_move',
+    repeat: 'may-differ',
     description: 'Move the mouse pointer to a point, in the pixels of your last screenshot (hover).',
     shortDescription: 'Move the mouse pointer to "x", "y" in the pixels of your last screenshot (hover).',
     category: 'desktop',

@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createScreenshotTool(services: DesktopToolServices) {
   return defineTool({
     name: 'screenshot',
+    repeat: 'may-differ',
     description:
       'Take a screenshot of the whole screen, one window (by title) or a region, and see it as an image. ' +
       'The mouse tools take coordinates in the pixels of the last screenshot you saw, so take one before clicking.',

@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createScrollTool(services: DesktopToolServices) {
   return defineTool({
     name: 'scroll',
+    repeat: 'may-differ',
     description: 'Scroll with the mouse wheel, by notches, optionally at a point of your last screenshot (else where the pointer is).',
     shortDescription: 'Scroll the mouse wheel in "direction" by "amount" notches, at "x", "y" of your last screenshot or where the pointer is.',
     category: 'desktop',

@@ -6,6 +6,7 @@ import { sendsTo, trusted } from '../../provenance'
 export function createTypeTextTool(services: DesktopToolServices) {
   return defineTool({
     name: 'type_text',
+    repeat: 'may-differ',
     description:
       'Enter text into the focused field. Any language and emoji work: text is pasted through the clipboard (restored afterwards) unless it is plain letters, digits and spaces. ' +
       'method "keys" types printable ASCII key by key (for fields that refuse paste, such as terminals). Newlines are entered as text, not as Enter; use key_press to submit.',

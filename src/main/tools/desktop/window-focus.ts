@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createWindowFocusTool(services: DesktopToolServices) {
   return defineTool({
     name: 'window_focus',
+    repeat: 'may-differ',
     description:
       'Bring a window to the front and give it the keyboard focus, by its title (exact, or a part that matches exactly one window). ' +
       'Several matches are an error that lists them.',

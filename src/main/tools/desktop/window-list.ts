@@ -6,6 +6,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createWindowListTool(services: DesktopToolServices) {
   return defineTool({
     name: 'window_list',
+    repeat: 'may-differ',
     description: 'List the open windows: title, application, position and size (screen pixels), and which one has the focus.',
     shortDescription: 'List the open windows with title, application, position, size and which one has the focus.',
     category: 'desktop',

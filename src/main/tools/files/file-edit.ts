@@ -9,6 +9,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024
 
 export const fileEditTool = defineTool({
   name: 'file_edit',
+  repeat: 'same-answer',
   description:
     'Replace one exact occurrence of "old" with "new" in a text file in the workspace. "old" must match the ' +
     'file exactly (whitespace included) and appear exactly once; include surrounding lines to make it unique.',

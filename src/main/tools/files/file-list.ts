@@ -8,6 +8,7 @@ const MAX_ENTRIES = 1_000
 
 export const fileListTool = defineTool({
   name: 'file_list',
+  repeat: 'same-answer',
   description: 'List the files and folders in a workspace folder (not recursive). Folders end with "/".',
   shortDescription: 'List one workspace folder ("path", default the workspace), not recursive; folders end with "/".',
   category: 'fs',

@@ -11,6 +11,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024
 
 export const fileReadTool = defineTool({
   name: 'file_read',
+  repeat: 'same-answer',
   description:
     'Read a text file in the workspace. Returns numbered lines. For long files pass "offset" (first line, 1-based) ' +
     `and "limit" (number of lines, default ${DEFAULT_LIMIT}) to read a part.`,

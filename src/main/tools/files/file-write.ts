@@ -6,6 +6,7 @@ import { fileWriteSink, trusted } from '../../provenance'
 
 export const fileWriteTool = defineTool({
   name: 'file_write',
+  repeat: 'same-answer',
   description:
     'Create or overwrite a text file in the workspace with the given content. Parent folders are created. ' +
     'To change part of an existing file, prefer file_edit.',

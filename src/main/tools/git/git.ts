@@ -27,6 +27,7 @@ export interface GitToolServices {
 export function createGitTool(runtime: Runtime): AnyTool {
   return defineTool({
     name: 'git',
+    repeat: 'may-differ',
     description:
       'Run git in the workspace repository: status, diff, log, show, blame, branch (reads, run without asking when their options are ordinary) ' +
       'and add, commit, checkout, switch, stash (these ask first). "args" are the words after the subcommand, e.g. ' +

@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createDevicesListTool(services: HardwareToolServices) {
   return defineTool({
     name: 'devices_list',
+    repeat: 'may-differ',
     description:
       'List the USB, HID and serial devices plugged into this computer: names (boards such as ESP32-S3, Raspberry Pi Pico, Arduino Uno), ' +
       'vendor:product ids, serial numbers and serial port paths, and which device backends are unavailable and why.',

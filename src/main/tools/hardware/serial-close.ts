@@ -6,6 +6,7 @@ import { noSink, trusted } from '../../provenance'
 export function createSerialCloseTool(services: HardwareToolServices) {
   return defineTool({
     name: 'serial_close',
+    repeat: 'may-differ',
     description: 'Close a serial session and free its port.',
     shortDescription: 'Close the serial "session" and free its port.',
     category: 'hardware',

@@ -7,6 +7,7 @@ import { noSink, trusted } from '../../provenance'
 export function createSerialOpenTool(services: HardwareToolServices) {
   return defineTool({
     name: 'serial_open',
+    repeat: 'may-differ',
     description:
       'Open a serial port (a path from devices_list, or any path such as /dev/pts/3, /dev/rfcomm0, COM7) and get a session id for serial_write, serial_read and serial_close. ' +
       'Defaults: 115200 baud, 8 data bits, no parity, 1 stop bit, CRLF line ending.',

@@ -7,6 +7,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createSerialReadTool(services: HardwareToolServices) {
   return defineTool({
     name: 'serial_read',
+    repeat: 'may-differ',
     description:
       'Read from an open serial session until a delimiter arrives (default: the session\'s line ending), `bytes` bytes have arrived, or the timeout passes (default 2000 ms). ' +
       'Returns what arrived and why it stopped.',

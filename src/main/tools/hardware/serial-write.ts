@@ -7,6 +7,7 @@ import { trusted } from '../../provenance'
 export function createSerialWriteTool(services: HardwareToolServices) {
   return defineTool({
     name: 'serial_write',
+    repeat: 'may-differ',
     description:
       'Write to an open serial session: `text` (the session\'s line ending is added unless add_line_ending is false; \\r \\n \\t \\xNN escapes work) or `hex` bytes ("41 54 0d 0a").',
     shortDescription: 'Write "text" (escapes work; the line ending is added unless "add_line_ending" is false) or "hex" bytes to the serial "session".',

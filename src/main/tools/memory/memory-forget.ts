@@ -11,6 +11,7 @@ import { noSink, trusted } from '../../provenance'
 export function createMemoryForgetTool(services: MemoryToolServices) {
   return defineTool({
     name: 'memory_forget',
+    repeat: 'may-differ',
     description: 'Delete one saved memory (its id from memory_search or the memories you were given), e.g. when the user asks you to forget it or it is wrong. The user is asked first.',
     shortDescription: 'Delete the saved memory "id"; asks first.',
     category: 'memory',

@@ -12,6 +12,7 @@ import { persistsTo, trusted } from '../../provenance'
 export function createMemorySaveTool(services: MemoryToolServices) {
   return defineTool({
     name: 'memory_save',
+    repeat: 'may-differ',
     description:
       'Remember one fact for later conversations: a preference, a name, a convention the user told you or you learned and will need again. ' +
       'One short, self-contained sentence per memory, in the user\'s language. Scope "global" (default) is for facts about the user; ' +

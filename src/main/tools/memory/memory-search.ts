@@ -7,6 +7,7 @@ import { noSink, untrusted } from '../../provenance'
 export function createMemorySearchTool(services: MemoryToolServices) {
   return defineTool({
     name: 'memory_search',
+    repeat: 'may-differ',
     description:
       'Search what you remembered in earlier conversations (memory_save), by words in any language: a question or keywords. ' +
       'Returns the best matches with their ids (for memory_update and memory_forget), global memories and this workspace\'s.',

@@ -12,6 +12,7 @@ import { persistsTo, trusted } from '../../provenance'
 export function createMemoryUpdateTool(services: MemoryToolServices) {
   return defineTool({
     name: 'memory_update',
+    repeat: 'may-differ',
     description: 'Replace the text of one saved memory (its id from memory_search or the memories you were given), e.g. when a fact changed. The user is asked first.',
     shortDescription: 'Replace the text of the saved memory "id" with "text"; asks first.',
     category: 'memory',

@@ -16,6 +16,7 @@ export interface MessagingToolServices {
 export function createSendTextTool(services: MessagingToolServices) {
   return defineTool({
     name: 'desktop_send_text',
+    repeat: 'may-differ',
     description:
       'Send one text message to one chat (a person or a group) in a desktop chat app such as WeChat (app "weixin"), WeCom, DingTalk, Feishu, Telegram or Slack. ' +
       'The chat is found by its exact name through the app\'s search and verified on screen; the text is pasted and sent once. ' +

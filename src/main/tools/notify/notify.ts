@@ -16,6 +16,7 @@ export interface NotifyToolServices {
 export function createNotifyTool(services: NotifyToolServices) {
   return defineTool({
     name: 'notify',
+    repeat: 'may-differ',
     description:
       'Show the user a desktop notification on this computer, e.g. when a long task is done or needs their attention. ' +
       'It reaches only the person at this machine (nobody else); keep the title short. Do not use it for the answer itself.',

@@ -22,6 +22,7 @@ export function createScheduleTool(services: ScheduleToolServices) {
     args.cron !== undefined ? { kind: 'cron', cron: args.cron } : { kind: 'once', at: new Date(args.at!).getTime() }
   return defineTool({
     name: 'schedule',
+    repeat: 'may-differ',
     description:
       'Propose a scheduled task: a prompt DeskClaw runs by itself later, in this workspace, while the app is running — ' +
       'on a cron schedule (5 fields: minute hour day-of-month month day-of-week, local time; "0 9 * * 1-5" = weekdays at 9:00) ' +

@@ -9,6 +9,7 @@ const DEFAULT_LIMIT = 200
 
 export const globTool = defineTool({
   name: 'glob',
+  repeat: 'same-answer',
   description:
     'Find files in the workspace by name pattern ("**/*.ts", "src/**/test_*.py", "*.md"), most recently modified first. ' +
     'A pattern without "/" matches file names in any folder. .gitignore is respected and hidden files are skipped unless "hidden" is true. ' +

@@ -29,6 +29,7 @@ export function createGrepTool(options: GrepOptions = {}) {
   const timeLimitMs = options.timeLimitMs ?? GREP_TIME_LIMIT_MS
   return defineTool({
   name: 'grep',
+  repeat: 'same-answer',
   description:
     'Search file contents in the workspace with a regular expression (JavaScript syntax), like ripgrep: .gitignore is respected, ' +
     'hidden files and binary files are skipped. Filter by "glob" (e.g. "*.ts", "src/**/*.py", "!*.min.js") or "type" (ts, js, py, rust, go, …). ' +

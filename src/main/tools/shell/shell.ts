@@ -18,6 +18,7 @@ export interface ShellToolServices {
 export function createShellTool({ runtime }: ShellToolServices): AnyTool {
   return defineTool({
     name: SHELL_SUBJECT.tool,
+    repeat: 'may-differ',
     description:
       'Run a shell command in the workspace folder and return its exit code, stdout and stderr. ' +
       'Use for builds, tests, git, searching (grep/rg/find) and other command-line work. ' +

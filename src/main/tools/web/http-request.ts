@@ -20,6 +20,7 @@ const PREVIEW_BODY_CHARS = 2000
 export function createHttpRequestTool(services: WebToolServices) {
   return defineTool({
     name: 'http_request',
+    repeat: 'may-differ',
     description:
       'Send an HTTP request (any method, headers, a text body) to an http(s) URL and return the status, headers and body. ' +
       'Asks the user first. For reading a web page use web_fetch.',

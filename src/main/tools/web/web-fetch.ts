@@ -14,6 +14,7 @@ import { untrusted } from '../../provenance'
 export function createWebFetchTool(services: WebToolServices) {
   return defineTool({
     name: 'web_fetch',
+    repeat: 'may-differ',
     description:
       'Fetch a web page (GET, http or https) and return its readable content as Markdown (the article, without menus and scripts); ' +
       'JSON and plain text come back as they are. Redirects are followed. Use http_request for other methods, headers or a body.',
