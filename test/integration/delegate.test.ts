@@ -137,4 +137,25 @@ describe('delegate (scripted model)', () => {
     const order = nestedOf(events).filter((e) => e.event.type === 'run_started' || e.event.type === 'run_completed').map((e) => `${e.task}:${e.event.type}`)
     expect(order).toEqual(['first:run_started', 'first:run_completed', 'second:run_started', 'second:run_completed'])
   })
+
+  it("a child's write empties the parent's read cache: the parent's next read of the file sees what the child wrote", async () => {
+    const read = { toolCalls: [{ name: 'file_read', args: { path: 'notes.txt' } }] }
+    const temp = await apps.setup(
+      router(
+        (_request, results) =>
+          results === 0 ? read : results === 1 ? { toolCalls: [{ name: 'delegate', args: { task: 'rewrite notes.txt', tools: ['file_write'] } }] } : results === 2 ? read : { text: 'done' },
+        (_task, results) => (results === 0 ? { toolCalls: [{ name: 'file_write', args: { path: 'notes.txt', content: 'written by the child\n' } }] } : { text: 'rewritten' })
+      ),
+      { autonomy: 'full' }
+    )
+    writeFileSync(join(temp.workspace, 'notes.txt'), 'the first version\n')
+    const { runId, outcome } = await runPrompt(temp, 'read, delegate a rewrite, read again')
+    expect(outcome).toMatchObject({ status: 'completed' })
+    expect(readFileSync(join(temp.workspace, 'notes.txt'), 'utf8')).toBe('written by the child\n')
+    const reads = temp.app.store.listEvents(runId).filter((e): e is AgentEventOf<'tool_call_completed'> => e.type === 'tool_call_completed' && e.tool === 'file_read')
+    expect(reads).toHaveLength(2)
+    expect(reads[0]!.output).toContain('the first version')
+    expect(reads[1]!.cached ?? false).toBe(false)
+    expect(reads[1]!.output).toContain('written by the child')
+  })
 })

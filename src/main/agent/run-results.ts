@@ -90,6 +90,11 @@ export class RunResults {
     if (remember && !outcome.isError) this.writes.set(key, this.generation)
   }
 
+  /** The workspace was written by someone else (a sub-agent's run). */
+  written(): void {
+    this.changed()
+  }
+
   /** The run ended: stop watching. */
   close(): void {
     this.watcher?.close()

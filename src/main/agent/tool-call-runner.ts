@@ -25,6 +25,11 @@ export class ToolCallRunner {
     this.results.close()
   }
 
+  /** Something else wrote the workspace (a sub-agent's call): cached reads are stale, a repeated write runs again. */
+  workspaceWritten(): void {
+    this.results.written()
+  }
+
   /**
    * Runs a step's calls in parallel; the same tool with the same arguments runs once. Their
    * approval questions are asked one after another, in call order (StepApprovals). A repeated fs
@@ -67,7 +72,10 @@ export class ToolCallRunner {
           key,
           toolCalls[index]!.perform().then((outcome) => {
             if (definition && isCachedRead(definition)) this.results.readDone(key, outcome, generation)
-            else if (definition && isWriteCall(definition)) this.results.writeDone(key, outcome, repeatHandling(definition) === 'flag')
+            else if (definition && isWriteCall(definition)) {
+              this.results.writeDone(key, outcome, repeatHandling(definition) === 'flag')
+              this.options.onWrite?.()
+            }
             return outcome
           })
         )

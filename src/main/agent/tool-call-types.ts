@@ -58,6 +58,8 @@ export interface ToolCallRunnerOptions {
   /** The task of the sub-agent whose calls these are: it labels their approvals (docs/tools.md, "Sub-agents"). */
   delegatedTask?: string
   emit(event: AgentEvent): void
+  /** A write or execute call of this runner completed (a sub-agent's runner tells its parent's). */
+  onWrite?(): void
   /** How long an fs read's result is served again within the run (docs/architecture.md, "Result cache and repeated writes"); 0: never. */
   readCacheTtlMs?: number
 }

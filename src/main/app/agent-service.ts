@@ -62,6 +62,8 @@ interface ParentRun {
   toolDescriptions: ToolDescriptionStyle | Promise<ToolDescriptionStyle>
   contextWindow: Promise<ContextWindow>
   describeError(error: unknown): AppErrorShape
+  /** The parent's runner: a child's writes empty its read cache (docs/architecture.md, "Result cache and repeated writes"). */
+  runner: ToolCallRunner
 }
 
 /** How many images of a child's tools reach the parent. */
@@ -197,7 +199,8 @@ export class AgentService implements AppService {
       acceptsImages,
       toolDescriptions,
       contextWindow,
-      describeError: (error) => describeModelError(error, providerConfig)
+      describeError: (error) => describeModelError(error, providerConfig),
+      runner
     }
     this.active.set(runId, { conversationId, controller, done, parent })
     const unseenImages = unseenImageCount(attachments, acceptsImages)
@@ -287,6 +290,8 @@ export class AgentService implements AppService {
       },
       checkpoints: this.deps.checkpoints?.(request.workspace),
       delegatedTask: request.task,
+      // The child writes the parent's workspace: the parent's cached reads of it are stale.
+      onWrite: () => parent.runner.workspaceWritten(),
       emit
     })
     try {
@@ -317,6 +322,7 @@ export class AgentService implements AppService {
     } catch (error) {
       return { status: 'failed', text: '', error: errorMessage(error), iterations: 0, images: [] }
     } finally {
+      runner.close()
       release()
     }
   }
