@@ -17,9 +17,52 @@ export interface OpenAIChatClientOptions {
 /** A tool call being streamed: its argument pieces, joined once when the turn ends. */
 interface CallInProgress {
   id: string
+  /** The id the server gave it, if any (a generated one until then). */
+  ownId?: string
   name: string
   pieces: string[]
   signature?: string
+}
+
+type ToolCallDelta = NonNullable<NonNullable<NonNullable<NonNullable<Chunk['choices']>[number]['delta']>['tool_calls']>>[number]
+
+/**
+ * The tool calls of one streamed turn, built from their deltas (docs/architecture.md, "Model
+ * clients"). A delta belongs to the call at its `index` — unless it brings an id other than that
+ * call's: then it starts a new call (Ollama sends parallel calls all at index 0, each with its own
+ * id). A delta without an index starts a new call when it brings a new id, and otherwise continues
+ * the last call (servers that send no index at all).
+ */
+class StreamedCalls {
+  readonly list: CallInProgress[] = []
+  private readonly byIndex = new Map<number, CallInProgress>()
+
+  take(piece: ToolCallDelta): void {
+    const id = piece.id || undefined
+    let call = piece.index === undefined ? this.list.at(-1) : this.byIndex.get(piece.index)
+    if (!call || (id !== undefined && call.ownId !== undefined && call.ownId !== id)) {
+      call = { id: id ?? `call_${this.list.length}`, name: '', pieces: [] }
+      this.list.push(call)
+    }
+    if (piece.index !== undefined) this.byIndex.set(piece.index, call)
+    if (id !== undefined) call.id = call.ownId = id
+    if (piece.function?.name) call.name = piece.function.name
+    if (piece.function?.arguments) call.pieces.push(piece.function.arguments)
+    const signature = piece.extra_content?.google?.thought_signature
+    if (signature) call.signature = signature
+  }
+}
+
+/** An `error:` field's value: JSON (an error object, or one wrapped in `error`) or plain text. */
+function errorFieldOf(value: string): NonNullable<Chunk['error']> {
+  try {
+    const parsed = JSON.parse(value) as { error?: Chunk['error'] } | string | null
+    if (typeof parsed === 'string') return parsed
+    if (parsed && typeof parsed === 'object') return parsed.error ?? (parsed as NonNullable<Chunk['error']>)
+  } catch {
+    // Not JSON: the text is the message.
+  }
+  return value.trim() || 'the server reported an error in the stream'
 }
 
 /** What one chunk of a Chat Completions stream may hold (nothing is assumed present). */
@@ -132,14 +175,18 @@ export class OpenAIChatClient implements ModelClient {
   private async readTurn(response: Response, body: object, request: ModelTurnRequest): Promise<ModelTurnResult> {
     const pieces: string[] = []
     const reasoning: string[] = []
-    const calls = new Map<number, CallInProgress>()
+    const calls = new StreamedCalls()
     let usage: WireUsage | null = null
     let finish: string | null = null
     // Status 200 and a body that is not what the API sends: describeModelError calls it unreadable.
     const malformed = (data: string, why: string): APICallError =>
       new APICallError({ message: data ? `${why}: ${data.slice(0, 200)}` : why, url: this.url, requestBodyValues: body, statusCode: response.status, responseBody: data })
 
-    await readSseData(response.body!, (data) => {
+    // llama.cpp reports a failure mid-stream as an `error:` field, not a `data:` one.
+    const onErrorField = (value: string): never => {
+      throw new Error(streamErrorMessage(errorFieldOf(value)))
+    }
+    await readSseData(response.body!, onErrorField, (data) => {
       if (data === '[DONE]') return
       let chunk: Chunk
       try {
@@ -163,19 +210,7 @@ export class OpenAIChatClient implements ModelClient {
         pieces.push(content)
         request.onPart({ type: 'text-delta', text: content })
       }
-      for (const piece of delta.tool_calls ?? []) {
-        const index = piece.index ?? calls.size
-        let call = calls.get(index)
-        if (!call) {
-          call = { id: piece.id ?? `call_${index}`, name: '', pieces: [] }
-          calls.set(index, call)
-        }
-        if (piece.id) call.id = piece.id
-        if (piece.function?.name) call.name = piece.function.name
-        if (piece.function?.arguments) call.pieces.push(piece.function.arguments)
-        const signature = piece.extra_content?.google?.thought_signature
-        if (signature) call.signature = signature
-      }
+      for (const piece of delta.tool_calls ?? []) calls.take(piece)
     })
     if (finish === null) throw malformed('', 'the stream ended without a finish reason')
 
@@ -183,7 +218,7 @@ export class OpenAIChatClient implements ModelClient {
     if (reasoning.length > 0) content.push({ type: 'reasoning', text: reasoning.join('') })
     const answer = pieces.join('')
     if (answer) content.push({ type: 'text', text: answer })
-    for (const call of calls.values()) {
+    for (const call of calls.list) {
       const input = parseArguments(call.pieces.join(''))
       request.onPart({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input })
       content.push({

@@ -1,10 +1,10 @@
 /**
  * Server-sent events from a response body, one `data` payload at a time (the WHATWG event-stream
  * format: lines, `data:` fields joined by newlines, a blank line ends an event; comments and other
- * fields are skipped). A plain loop over the bytes instead of a TransformStream chain: each web
+ * fields are skipped, but an `error:` line goes to `onError`). A plain loop over the bytes instead of a TransformStream chain: each web
  * stream costs more per chunk than parsing it (docs/benchmarks.md, "Agent loop").
  */
-export async function readSseData(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
+export async function readSseData(body: ReadableStream<Uint8Array>, onError: (value: string) => void, onData: (data: string) => void): Promise<void> {
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let rest = ''
@@ -15,6 +15,9 @@ export async function readSseData(body: ReadableStream<Uint8Array>, onData: (dat
       data = []
     } else if (text.startsWith('data:')) {
       data.push(text.charCodeAt(5) === 32 ? text.slice(6) : text.slice(5))
+    } else if (text.startsWith('error:')) {
+      // Not an event-stream field, but what llama.cpp's server writes when a streamed request fails.
+      onError(text.charCodeAt(6) === 32 ? text.slice(7) : text.slice(6))
     }
   }
   try {
