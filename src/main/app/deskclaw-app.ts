@@ -77,6 +77,12 @@ export interface AppConfig {
    * one-shot CLI commands only manage them (and `schedule run-now` runs one).
    */
   runSchedules?: boolean
+  /**
+   * Whether the MCP servers of mcp.json start with the app (default true: the desktop app, `deskclaw
+   * web`). One-shot CLI commands pass false: those that need MCP wait for `mcp.ready()`, the others
+   * never start a server, which would keep the process alive after its answer (docs/cli.md).
+   */
+  startMcpServers?: boolean
 }
 
 export interface DesktopHost {
@@ -269,6 +275,7 @@ export class DeskclawApp {
         dataDir: config.dataDir,
         registry: this.registry,
         clientVersion: APP_VERSION,
+        startWithApp: config.startMcpServers ?? true,
         stdioEnv: () => ({ allowEnv: this.settingsCache.allowedEnv, modelKeys: () => this.modelKeys(), appEnv: config.env }),
         onChange: () => {
           this.events.publish({ kind: 'mcp_changed' })

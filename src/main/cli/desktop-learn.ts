@@ -70,7 +70,7 @@ export async function learnCommand(args: LearnArgs): Promise<number> {
     process.stdout.write(LEARN_HELP)
     return EXIT.done
   }
-  const app = DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env) })
+  const app = DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env), startMcpServers: false })
   const tty = process.stdin.isTTY && process.stderr.isTTY
   const rl: Interface | null = tty ? createInterface({ input: process.stdin, output: process.stderr }) : null
   const say = (line: string) => process.stderr.write(line + '\n')

@@ -13,7 +13,7 @@ import type { DesktopArgs } from './args'
 import { EXIT } from './help'
 
 function openApp(args: DesktopArgs): DeskclawApp {
-  return DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env) })
+  return DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env), startMcpServers: false })
 }
 
 export async function chatAppsCommand(args: DesktopArgs): Promise<number> {

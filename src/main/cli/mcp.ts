@@ -75,7 +75,9 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
   }
   const app = DeskclawApp.create({
     dataDir: args.dataDir ?? defaultDataDir(),
-    overrides: { ...settingsFromEnv(process.env), ...(args.allowEnv ? { allowedEnv: args.allowEnv } : {}) }
+    overrides: { ...settingsFromEnv(process.env), ...(args.allowEnv ? { allowedEnv: args.allowEnv } : {}) },
+    // ready() below starts them, once.
+    startMcpServers: false
   })
   try {
     await app.mcp.ready()

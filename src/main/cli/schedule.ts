@@ -115,7 +115,7 @@ export async function scheduleMain(argv: string[]): Promise<number> {
     process.stdout.write(SCHEDULE_HELP)
     return EXIT.done
   }
-  const app = DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env) })
+  const app = DeskclawApp.create({ dataDir: args.dataDir ?? defaultDataDir(), overrides: settingsFromEnv(process.env), startMcpServers: false })
   try {
     return await scheduleCommand(app, args)
   } finally {

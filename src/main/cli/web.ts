@@ -20,7 +20,7 @@ export async function webMain(argv: string[], rendererDir: string): Promise<numb
   }
   // Risky settings from the browser are confirmed on this terminal; without one they are refused.
   // A web host stays up like the tray app: it runs scheduled tasks at their times (docs/tools.md, "Schedules").
-  const app = openApp(args, {}, { runSchedules: true, ...(process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {}) })
+  const app = openApp(args, {}, { runSchedules: true, startMcpServers: true, ...(process.stdin.isTTY && process.stderr.isTTY ? { confirmSetting: confirmOnTerminal } : {}) })
   const host = await startWebHost({ app, rendererDir, host: args.host, port: args.port })
   // The last lines, set apart: the address must not drown in the build's output (issue 22, item 12).
   process.stdout.write(`\nDeskClaw is running. Open this address in your browser:\n\n    ${host.url}\n\nPress Ctrl+C to stop.\n`)

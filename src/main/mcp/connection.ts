@@ -65,6 +65,8 @@ export class McpConnection {
   private connecting: Promise<Client> | null = null
   private readonly pendingCalls = new Set<AbortController>()
   private closedOnPurpose = new WeakSet<Client>()
+  /** Bumped by stop(): a connection that completes after it is closed at once, never kept (it would keep the process alive). */
+  private epoch = 0
 
   constructor(private readonly options: McpConnectionOptions) {}
 
@@ -134,6 +136,7 @@ export class McpConnection {
     const client = this.client
     this.client = null
     this.connecting = null
+    this.epoch++
     this.state = state
     this.error = error
     if (client) {
@@ -165,9 +168,11 @@ export class McpConnection {
     this.error = undefined
     this.starts++
     this.options.onChange()
+    const epoch = this.epoch
     try {
       const sdk = await loadSdk()
       let client: Client
+      if (epoch !== this.epoch) throw new Error('stopped while connecting')
       if (kind === 'stdio') client = await this.open(sdk, this.stdioTransport(sdk))
       else if (kind === 'sse') client = await this.open(sdk, this.sseTransport(sdk))
       else {
@@ -184,12 +189,20 @@ export class McpConnection {
           }
         }
       }
+      if (epoch !== this.epoch) {
+        // stop() came while this was connecting (the app closing): end the server, keep nothing.
+        this.closedOnPurpose.add(client)
+        await client.close().catch(() => {})
+        throw new Error('stopped while connecting')
+      }
       this.client = client
       await this.refreshTools(client)
+      if (epoch !== this.epoch) throw new Error('stopped while connecting')
       this.state = 'ready'
       this.options.onChange()
       return client
     } catch (error) {
+      if (epoch !== this.epoch) throw error
       this.state = 'failed'
       this.error = errorMessage(error)
       this.log.note(`could not connect: ${this.error}`)

@@ -16,6 +16,11 @@ export interface McpServiceOptions {
   clientVersion: string
   /** A server's tools, state or the allowed set changed (the app publishes it and reloads the rules). */
   onChange?: () => void
+  /**
+   * Whether the servers start with the app (default true: the window, `deskclaw web`). A one-shot
+   * CLI command passes false: only one that needs MCP starts them, through ready() (issue 37, item 4).
+   */
+  startWithApp?: boolean
 }
 
 interface ServerEntry {
@@ -47,8 +52,13 @@ export class McpService {
     return mcpConfigPath(this.options.dataDir)
   }
 
-  /** Reads the file and starts every enabled server in the background. */
+  /** The app started: every enabled server starts in the background, unless the app said not to. */
   started(): void {
+    if (this.options.startWithApp !== false) this.startInBackground()
+  }
+
+  /** Reads the file and starts every enabled server in the background. */
+  private startInBackground(): void {
     this.load()
     for (const name of this.servers.keys()) void this.servers.get(name)?.connection.start()
     this.watchFile()
@@ -148,7 +158,7 @@ export class McpService {
   async reload(): Promise<McpOverview> {
     await this.shutdown()
     this.loaded = false
-    this.started()
+    this.startInBackground()
     this.changed()
     return this.overview()
   }
