@@ -354,7 +354,7 @@ export class AgentService implements AppService {
   }
 }
 
-/** An apply-at-end run (app/staged-runs.ts): it works in a copy of the workspace, under a run id chosen for the copy. */
+/** An apply-at-end run (checkpoints/staged-runs.ts): it works in a copy of the workspace, under a run id chosen for the copy. */
 export interface StagedRunOptions {
   workspace?: string
   runId?: string

@@ -9,8 +9,6 @@ export { defaultSettings, resolveSettings, settingsFromEnv, languageFromLocale }
 export { removedSavedProviders, withSavedProviders } from './saved-providers'
 export { defaultDataDir } from './data-dir'
 export { confirmRiskySettings, riskySettingChanges, type RiskySettingChange, type SettingConfirmer } from './risky-settings'
-export { UndoService, type UndoOutcome, type UndoPreview, type UndoTarget, type UndoConflict } from './undo-service'
-export { StagedRuns, type StagedApplied, type StagedReview } from './staged-runs'
 export { Scheduler, MISSED_AFTER_MS, type ScheduledRunStart } from './scheduler'
 export { nextRunTimes, checkSchedule } from './schedule-times'
 export { systemClock, type Clock } from './clock'

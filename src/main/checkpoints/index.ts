@@ -1,7 +1,8 @@
 /**
  * Checkpoints (docs/checkpoints.md): the workspace recorded in a shadow repository in the data
- * folder before and after every call that can write, the changes between two checkpoints, and
- * undo/redo that never overwrites a change made since.
+ * folder before and after every call that can write, the changes between two checkpoints,
+ * undo/redo that never overwrites a change made since (UndoService), and runs staged in a copy
+ * of the workspace, applied at the end (StagedRuns).
  */
 export { GitMissingError } from './git-plumbing'
 export {
@@ -34,3 +35,5 @@ export {
   stagingPaths,
   type StagedCopy
 } from './staging'
+export { UndoService, type UndoOutcome, type UndoPreview, type UndoTarget, type UndoConflict } from './undo-service'
+export { StagedRuns, type StagedApplied, type StagedReview } from './staged-runs'

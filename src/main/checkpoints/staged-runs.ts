@@ -1,22 +1,12 @@
 import path from 'node:path'
 import { AppError, newId, type ChangedFile, type FileSide } from '../../shared'
-import {
-  applyStaged,
-  discardStaged,
-  listStaged,
-  planApplyStaged,
-  fileSide,
-  reviewStaged,
-  stageWorkspace,
-  toChangedFile,
-  type CheckpointService,
-  type ConflictChoice,
-  type FileChange,
-  type RewindPlan,
-  type StagedCopy
-} from '../checkpoints'
 import type { Runtime } from '../runtime'
 import type { ConversationStore } from '../store'
+import { toChangedFile, type FileChange } from './changes'
+import { fileSide } from './file-sides'
+import type { ConflictChoice, RewindPlan } from './rewind'
+import { applyStaged, discardStaged, listStaged, planApplyStaged, reviewStaged, stageWorkspace, type StagedCopy } from './staging'
+import type { CheckpointService } from './workspace-checkpoints'
 
 /** Runtimes that confine a command's writes to the folder they mount: the copy, never the real workspace. */
 const CONFINING_RUNTIMES = new Set(['bwrap', 'docker', 'sandbox-exec'])

@@ -1,8 +1,12 @@
 import { AppError, newId, type AgentEvent, type ChangedFile, type FileSide, type StepChanges } from '../../shared'
-import { applyRewind, changesBetween, fileSide, planRewind, pruneAllRepositories, toChangedFile, type CheckpointService, type ConflictChoice, type PruneLimits, type RewindPlan } from '../checkpoints'
 import type { AppService } from '../lifecycle'
 import type { ConversationStore } from '../store'
+import { changesBetween, toChangedFile } from './changes'
+import { fileSide } from './file-sides'
+import { pruneAllRepositories, type PruneLimits } from './prune'
+import { applyRewind, planRewind, type ConflictChoice, type RewindPlan } from './rewind'
 import { type UndoneStep, undoneSteps } from './undone-steps'
+import type { CheckpointService } from './workspace-checkpoints'
 
 /** What to take back (docs/checkpoints.md, "Undo"): one call, one run, or everything since a run began; or an undo itself. */
 export type UndoTarget =
