@@ -39,7 +39,9 @@ export const RiskFindingSchema = z.object({
   message: z.string(),
   /** What this finding alone asks for; the call's verdict is the strictest of them. */
   verdict: VerdictSchema,
-  span: RiskSpanSchema.nullable()
+  span: RiskSpanSchema.nullable(),
+  /** Values for the rule's translated text (`{destination}`), where the message names them (provenance findings). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 export type RiskFinding = z.infer<typeof RiskFindingSchema>
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { ScriptStep } from '../fixtures/scripted-types'
 import { createTempApp, runPrompt, scriptedApps } from '../helpers/temp-app'
+import { unmarked } from '../helpers/untrusted'
 
 const apps = scriptedApps()
 const { setup } = apps
@@ -83,7 +84,7 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
     writeFileSync(join(app.workspace, 'a.txt'), 'a')
     const { events } = await runPrompt(app, 'list')
     expect(events.some((e) => e.type === 'approval_requested')).toBe(false)
-    expect(toolMessages(1)[0]!.content).toBe('a.txt')
+    expect(unmarked(toolMessages(1)[0]!.content, /^workspace file /)).toBe('a.txt')
   })
 
   it('unknown tools, malformed JSON, schema failures and escapes come back as errors and the run goes on', async () => {
@@ -192,7 +193,7 @@ describe('agent loop against a scripted OpenAI-compatible server', () => {
       { autonomy: 'full' }
     )
     const { events } = await runPrompt(app, 'count')
-    const forModel = toolMessages(1)[0]!.content
+    const forModel = unmarked(toolMessages(1)[0]!.content, /^command output seq 1 50000$/)
     expect(forModel).toMatch(/lines omitted/)
     expect(forModel).toMatch(/^exit code 0\nstdout:\n1\n2\n/)
     expect(forModel.trimEnd().endsWith('50000')).toBe(true)

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai'
 import type { Usage } from '../../shared'
+import { markSummary, UNTRUSTED_TAG } from '../provenance'
 import type { ModelClient } from '../providers'
 import { estimateTextTokens, toolResultText } from './token-estimate'
 
@@ -157,5 +158,8 @@ export async function summarise(previous: string | null, messages: readonly Mode
     chunkTokens += tokens
   }
   await flush()
-  return { text: summary ?? '', requests }
+  // Untrusted content folded into a summary stays marked (docs/risk.md, "Provenance"): the summary is
+  // wrapped as untrusted when any step it stands for was, or the summary it continues was.
+  const folded = (previous ?? '').includes(`<${UNTRUSTED_TAG} `) || messages.some((message) => JSON.stringify(message.content).includes(`<${UNTRUSTED_TAG} source=`))
+  return { text: summary !== null && folded && requests > 0 ? markSummary(summary) : (summary ?? ''), requests }
 }

@@ -5,6 +5,7 @@ import type { ApprovalAsker, ConversationGrants } from '../approvals'
 import type { StepCheckpoints } from '../checkpoints'
 import type { RiskEngine } from '../risk'
 import type { OutputLimits, ToolOutput, ToolRegistry } from '../tools'
+import type { ProvenanceTracker } from '../provenance'
 
 export interface ModelToolCall {
   toolCallId: string
@@ -62,6 +63,11 @@ export interface ToolCallRunnerOptions {
   onWrite?(): void
   /** How long an fs read's result is served again within the run (docs/architecture.md, "Result cache and repeated writes"); 0: never. */
   readCacheTtlMs?: number
+  /**
+   * The conversation's provenance (docs/risk.md, "Provenance"): what untrusted content entered and
+   * which values came from where. Absent: no provenance findings (output is still marked).
+   */
+  provenance?: ProvenanceTracker
 }
 
 export interface RunScope {

@@ -2,6 +2,7 @@ import {
   errorMessage,
   isStricterOrEqual,
   newId,
+  strictest,
   type ApprovalPreview,
   type RiskAssessment,
   type StepChanges,
@@ -16,6 +17,7 @@ import {
   type TargetIdentity,
   type ToolCallToAssess
 } from '../risk'
+import { markContent, provenanceFindings } from '../provenance'
 import { riskSubjectOf, shownArgs, ToolRefusal, truncateForModel, type AnyTool, type ToolOutput } from '../tools'
 import { WorkspaceEscapeError } from '../workspace'
 import { answerDenial, answerDenialForModel, describeCall, explain, policyDenial, runnerText } from './tool-call-texts'
@@ -52,6 +54,8 @@ type Refusal = { ok: false; status: 'error' | 'denied'; output: ToolOutput }
  * restoring files, so they are not recorded.
  */
 const CHECKPOINTED_CATEGORIES: ReadonlySet<string> = new Set(['fs', 'shell', 'mcp'])
+/** Provenance findings that no conversation grant answers. */
+const CARRIES_DATA: ReadonlySet<string> = new Set(['provenance.carries-workspace', 'provenance.carries-secret'])
 /** How the call came to be allowed: by policy (nobody asked), a grant, or a person's answer. */
 type Consent = { ok: true; by: 'policy' | 'grant' | 'answer' | 'during-run' }
 type Rejudged = { next: 'run' } | { next: 'ask-again'; judgement: Judgement } | { next: 'refuse'; refusal: Refusal }
@@ -138,7 +142,9 @@ export class ToolCall {
     const judged = await this.judgeNow(prepared)
     const grant = this.grantKey(prepared, judged.targets)
     // A tool that confirms during its run asks every time: no grant answers for it.
-    const granted = prepared.definition.confirmsDuringRun !== true && judged.assessment.verdict === 'ask' && this.options.grants.has(this.scope.conversationId, grant)
+    // A grant for a site or a tool never covers a call that carries workspace or secret data (docs/risk.md, "Provenance").
+    const carries = judged.assessment.findings.some((finding) => CARRIES_DATA.has(finding.rule) && finding.verdict !== 'allow')
+    const granted = prepared.definition.confirmsDuringRun !== true && !carries && judged.assessment.verdict === 'ask' && this.options.grants.has(this.scope.conversationId, grant)
     const judgement: Judgement = { ...judged, action: granted ? 'allow' : judged.assessment.verdict, source: granted ? 'conversation_grant' : 'policy' }
     this.emitAssessed(judgement)
     return judgement
@@ -275,7 +281,8 @@ export class ToolCall {
     const definition = this.definition
     const forUser = output.forUser ?? output.forLlm
     const hint = definition?.truncationHint ?? 'Ask for a narrower result to see the omitted part.'
-    const forLlm = truncateForModel(output.forLlm, this.options.outputLimits, hint).text
+    const shown = truncateForModel(output.forLlm, this.options.outputLimits, hint).text
+    const forLlm = status === 'denied' || !definition ? shown : this.provenanceOf(definition, shown)
     const saved = this.saveAttachments(output.attachments ?? [], { ...this.base, callId: this.callId })
     // Images shown with the call's steps stay with it after a reload; only the result's own go to the model.
     saved.refs.unshift(...this.progressRefs)
@@ -318,6 +325,7 @@ export class ToolCall {
         targets: []
       }
     }
+    judged = { ...judged, assessment: this.withProvenance(prepared, judged.assessment) }
     const targets = identifyTargets(judged.targets)
     const binding = bindingHash({ tool: this.call.toolName, args: prepared.shown, workspace, preview: prepared.preview, targets })
     return { assessment: judged.assessment, targets, binding }
@@ -336,6 +344,47 @@ export class ToolCall {
     } catch {
       return exact()
     }
+  }
+
+  /**
+   * The engine's assessment with the call's provenance findings (docs/risk.md, "Provenance"): what
+   * entered the context since the user's last message and what data the arguments carry, against
+   * what the call does with data. No rule answers these: they are judged after the rules.
+   */
+  private withProvenance(prepared: Prepared, assessment: RiskAssessment): RiskAssessment {
+    const tracker = this.options.provenance
+    if (!tracker) return assessment
+    let findings
+    try {
+      const sink = prepared.definition.sink.of(prepared.args)
+      findings = provenanceFindings({
+        sink,
+        access: prepared.definition.access,
+        autonomy: this.options.autonomy,
+        entered: tracker.enteredSinceUser(),
+        carried: sink.kind === 'none' ? [] : tracker.carried(prepared.args),
+        userNamed: (destination) => tracker.isUserNamed(destination),
+        // A send the engine allowed before provenance did so by the user's standing choice: an MCP tool
+        // in autoApprove (or whose read-only hint they trust), a site on the allowed list, a rule.
+        allowedByUserChoice: sink.kind === 'send' && assessment.verdict === 'allow' && this.options.autonomy !== 'full'
+      })
+    } catch (error) {
+      findings = [{ rule: 'provenance.error', message: `Provenance could not be judged: ${errorMessage(error)}`, verdict: 'ask' as const, span: null }]
+    }
+    if (findings.length === 0) return assessment
+    const verdict = strictest([assessment.verdict, ...findings.map((finding) => finding.verdict)])
+    // "Always allow" would not stop these questions: it is not offered for them.
+    const asks = findings.some((finding) => finding.verdict !== 'allow')
+    return { ...assessment, verdict, findings: [...findings, ...assessment.findings], alwaysRule: asks ? null : assessment.alwaysRule }
+  }
+
+  /** The output as the model gets it (marked when untrusted), recorded in the conversation's provenance. */
+  private provenanceOf(definition: AnyTool, forLlm: string): string {
+    const checked = this.options.registry.checkArgs(this.call.toolName, this.call.input)
+    const subject = checked.ok ? riskSubjectOf(definition, checked.args) : null
+    const name = subject?.value ?? this.call.toolName
+    this.options.provenance?.toolOutput(definition.source, name, forLlm)
+    return markContent(definition.source, name, forLlm)
   }
 
   private emitAssessed(judgement: Judgement): void {

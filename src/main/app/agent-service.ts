@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { homedir } from 'node:os'
 import type { ModelMessage } from 'ai'
 import { AppError, errorMessage, newId, type AgentEvent, type AppErrorShape, type Autonomy, type MessageAttachmentInput, type RiskRule, type Settings } from '../../shared'
 import { buildSystemPrompt, runAgent, ToolCallRunner, withMemoryBlock, type AgentRunOutcome } from '../agent'
@@ -17,7 +18,8 @@ import {
   type ModelClient,
   type ProviderConfig
 } from '../providers'
-import type { RiskEngine } from '../risk'
+import { DEFAULT_TRACKER_LIMITS, ProvenanceBook } from '../provenance'
+import { namesSecretPath, type RiskEngine } from '../risk'
 import type { ConversationStore, TurnRequest } from '../store'
 import { DEFAULT_OUTPUT_LIMITS, DELEGATE_TOOL, runToolDescriptions, ToolRegistry, toolPack, type AnyTool, type ChildRunRequest, type ChildRunResult, type ToolDescriptionStyle } from '../tools'
 import { ContextWindows } from './context-windows'
@@ -76,6 +78,14 @@ export class AgentService implements AppService {
   private readonly models = new LanguageModels()
   private readonly childSlots = new RunSlots(() => this.deps.settings().delegateConcurrency)
   private readonly contextWindows = new ContextWindows()
+  /**
+   * Each conversation's provenance for the process's life (docs/risk.md, "Provenance"): what entered
+   * its context and which values came from files and secrets. A value from a file the path guardian
+   * calls secret is followed as a secret.
+   */
+  private readonly provenance = new ProvenanceBook(DEFAULT_TRACKER_LIMITS, {
+    isSecretPath: (name) => namesSecretPath(name, { home: homedir(), workspace: this.deps.settings().workspace })
+  })
   /** Provider tokens per estimated token, by conversation and model, from its latest run (agent/context-keeper.ts). */
   private readonly contextScales = new Map<string, number>()
 
@@ -140,6 +150,9 @@ export class AgentService implements AppService {
         ? { forModel: resolveUserContent(forHistory, { acceptsImages, load }), forHistory }
         : undefined
     const controller = new AbortController()
+    // The user spoke: what they named is theirs, and untrusted content read before no longer counts as since their last message.
+    const provenance = this.provenance.of(conversationId).tracker
+    provenance.userMessage(prompt)
     const runner = new ToolCallRunner({
       registry: this.deps.registry,
       approvals: this.deps.approvals,
@@ -154,7 +167,8 @@ export class AgentService implements AppService {
       saveAttachment: (attachment) => store.saveAttachment(attachment),
       checkpoints: this.deps.checkpoints?.(workspace),
       emit: this.deps.emit,
-      readCacheTtlMs: settings.readCacheTtlSec * 1000
+      readCacheTtlMs: settings.readCacheTtlSec * 1000,
+      provenance
     })
     const done = runAgent(
       {
@@ -292,7 +306,9 @@ export class AgentService implements AppService {
       delegatedTask: request.task,
       // The child writes the parent's workspace: the parent's cached reads of it are stale.
       onWrite: () => parent.runner.workspaceWritten(),
-      emit
+      emit,
+      // The parent's: a delegated task is the model's words, not the user's, so it resets nothing.
+      provenance: this.provenance.of(request.conversationId).tracker
     })
     try {
       const outcome = await runAgent(

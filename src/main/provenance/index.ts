@@ -24,3 +24,17 @@ export {
 } from './kinds'
 export { fileWriteSink, isRunFile } from './run-files'
 export { commandSink } from './command-sink'
+export { argumentPieces, hashValue, MIN_VALUE_LENGTH, normalise, outputPieces, type Piece } from './values'
+export { hostOf, namedDestinations, type NamedDestinations } from './destinations'
+export {
+  DEFAULT_TRACKER_LIMITS,
+  ProvenanceBook,
+  ProvenanceTracker,
+  type CarriedValue,
+  type EnteredSource,
+  type SecretTest,
+  type TrackerLimits,
+  type ValueOrigin
+} from './tracker'
+export { describeSources, provenanceFindings, type CallProvenance, type ProvenanceRule } from './judge'
+export { escapeDelimiters, markContent, markSummary, sourceLabel, UNTRUSTED_CONTENT_RULE, UNTRUSTED_TAG } from './delimiters'

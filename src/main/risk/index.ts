@@ -21,6 +21,7 @@ export {
   type ToolAccess,
   type ToolCategory
 } from './vocabulary'
+export { isSecretPath, namesSecretPath } from './secret-path'
 export { principleOf } from './explain'
 export type { ShellExplanation } from './shell/analyzer'
 export {

@@ -14,6 +14,11 @@ const zh: Record<string, string> = {
   'shell.redirect-unknown': '无法识别的重定向运算符，无法判断它读写什么。',
   'shell.arithmetic-subscript': '在算术上下文中，bash 会运行数组下标里的 $(…)，即使它在单引号中。',
   'shell.foreign-shell': '其他 shell 有自己的语法，无法按 bash 的规则判断它会运行什么。',
+  'provenance.after-untrusted': '读取了 {sources} 之后，模型想把数据{action}到 {destination}。它读到的内容里的指令不是你的。',
+  'provenance.carries-workspace': '模型想把来自工作区（{from}）的 {count} 段内容{action}到 {destination}，这个目标不是你提到的，也不能不经询问放行。此前读取过：{sources}。',
+  'provenance.carries-secret': '模型想把来自密钥文件 {from} 的 {count} 段内容{action}到 {destination}。此前读取过：{sources}。',
+  'provenance.persist-readonly': '只读级别：这一调用会保存之后会被执行或当作指令读取的内容（{destination}）。',
+  'provenance.error': '无法判断这一调用的数据来源，因此需要询问。',
   'path.sensitive': '涉及存放密钥、凭据或会影响之后运行内容的敏感路径。',
   'path.secret-content': '该文件的内容含有令牌、密钥或密码（例如 git 远程地址中的令牌、.npmrc 中的 _authToken）。',
   'url.invalid': '这不是一个网址。',
@@ -114,8 +119,21 @@ const zh: Record<string, string> = {
   'shell.xargs': 'xargs 会追加来自输入、未经检查的参数。'
 }
 
-/** The finding's text in `language`, or null to show the engine's own (English) message. */
-export function findingText(rule: string, language: Language): string | null {
+/** How a provenance finding's `{action}` reads in Chinese. */
+const ZH_ACTIONS: Record<string, string> = { send: '发送', persist: '保存' }
+
+/**
+ * The finding's text in `language`, or null to show the engine's own (English) message. `params`
+ * fill the rule's placeholders (provenance findings name sources and destinations).
+ */
+export function findingText(rule: string, language: Language, params?: Record<string, string | number>): string | null {
   if (language !== 'zh-CN') return null
-  return zh[rule] ?? null
+  const template = zh[rule]
+  if (template === undefined) return null
+  // A template whose values were not sent (a denial names only the rule) gives way to the English message.
+  if ([...template.matchAll(/\{(\w+)\}/g)].some((match) => params?.[match[1]!] === undefined)) return null
+  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = String(params![name])
+    return name === 'action' ? (ZH_ACTIONS[value] ?? value) : value
+  })
 }

@@ -41,7 +41,7 @@ export interface Translator {
   relativeTime(at: number, now: number): string
   duration(ms: number): string
   /** A risk finding in this language: the rule's meaning in Chinese; the engine's message in English. */
-  finding(finding: { rule: string; message: string }): string
+  finding(finding: { rule: string; message: string; params?: Record<string, string | number> }): string
   /**
    * A tool's text (preview title, field label, …): `text.key` looked up in the message tables of
    * `tool` (the tool that made it), in `language` (default: this translator's), else English, else
@@ -70,7 +70,7 @@ export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.oth
 export function makeTranslator(language: Language, tools: ToolCatalogue = NO_TOOLS): Translator {
   const t = ((key: MessageKey, vars?: Vars) => translate(language, key, vars)) as Translator
   t.language = language
-  t.finding = (finding) => findingText(finding.rule, language) ?? finding.message
+  t.finding = (finding) => findingText(finding.rule, language, finding.params) ?? finding.message
   t.toolText = (tool, text, inLanguage = language) =>
     formatToolText(text, Object.hasOwn(tools, tool) ? tools[tool]!.messages : undefined, inLanguage)
   t.alwaysBlocked = (assessment) => {
