@@ -15,7 +15,8 @@ export const CAPABILITY_ROOMS = [
   'workspace',
   'providers',
   'chat-apps',
-  'approvals'
+  'approvals',
+  'provenance'
 ]
 
 /** Each room of src/main/ and the rooms of src/main/ it may not import. */
