@@ -25,9 +25,12 @@ const WATCHDOG_SCRIPT = [
   'round=0',
   'while [ "$round" -lt 5 ]; do',
   '  found=',
-  '  for d in /proc/[0-9]*; do',
+  // One grep over every environment (NUL-separated: -z), not two processes per process: with
+  // ~100 processes the per-process form took ~4 s under load, one grep ~60 ms.
+  '  for f in $(grep -lsz "$marker" /proc/[0-9]*/environ); do',
+  '    d=${f%/environ}',
   '    [ -O "$d" ] && [ "${d#/proc/}" != "$$" ] || continue',
-  '    if { tr "\\0" "\\n" < "$d/environ" | grep -q "$marker"; } 2>/dev/null; then kill -KILL "${d#/proc/}" 2>/dev/null && found=1; fi',
+  '    kill -KILL "${d#/proc/}" 2>/dev/null && found=1',
   '  done',
   '  [ -n "$found" ] || break',
   '  round=$((round + 1))',
