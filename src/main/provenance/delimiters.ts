@@ -7,7 +7,8 @@ import type { OutputSource, UntrustedSourceKind } from './kinds'
 
 export const UNTRUSTED_TAG = 'untrusted'
 
-const SOURCE_LABELS: Record<UntrustedSourceKind, string> = {
+/** Each untrusted source kind in English words (the delimiter's label; findings reuse it). */
+export const SOURCE_LABELS: Record<UntrustedSourceKind, string> = {
   web_page: 'web page',
   browser_page: 'browser page',
   mcp: 'MCP server',

@@ -4,6 +4,7 @@
  * values from the workspace or a secret to a destination the user did not name. Each finding
  * says why in the user's terms, with a message code and parameters the renderer translates.
  */
+import { SOURCE_LABELS } from './delimiters'
 import type { Autonomy, RiskFinding, Verdict } from '../../shared'
 import type { CallSink, UntrustedSourceKind } from './kinds'
 import type { CarriedValue, EnteredSource } from './tracker'
@@ -26,17 +27,8 @@ export interface CallProvenance {
 
 export type ProvenanceRule = 'provenance.after-untrusted' | 'provenance.carries-workspace' | 'provenance.carries-secret' | 'provenance.persist-readonly'
 
-const SOURCE_WORDS: Record<UntrustedSourceKind, string> = {
-  web_page: 'web page',
-  browser_page: 'browser page',
-  mcp: 'MCP server',
-  chat_screen: 'screen',
-  workspace_file: 'workspace file',
-  command_output: 'command output',
-  device: 'device',
-  memory: 'saved memory',
-  sub_agent: 'sub-agent result'
-}
+// A sub-agent's output is named as its result in a finding.
+const SOURCE_WORDS: Record<UntrustedSourceKind, string> = { ...SOURCE_LABELS, sub_agent: 'sub-agent result' }
 
 /** At most this many sources are named in a finding; the rest are counted. */
 const SOURCES_NAMED = 3
